@@ -1,0 +1,1 @@
+"""Everything that touches the world: buttons, display, card reader, journal, the service."""

@@ -1,0 +1,125 @@
+"""Bids, the one-round auction and the contract it makes.
+
+>>> Bid.from_code("7nt")
+Bid.from_code('7nt')
+>>> auction(["pass", "7", "pass", "7"], dealer=Seat.N, rules=Rules()).code
+'N 7'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kaiser_core.cards import Seat, Team
+from kaiser_core.errors import IllegalBidError
+from kaiser_core.rules import MAX_BID, NTRanking, Rules
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A number from 6 to 12, plain (trump named later) or no-trump."""
+
+    number: int
+    no_trump: bool = False
+
+    @classmethod
+    def from_code(cls, code: str) -> Bid:
+        """Parse ``7`` or ``7nt``; raises IllegalBidError for anything else."""
+        text = code[:-2] if code.endswith("nt") else code
+        if not text.isdigit() or text.startswith("0") or not text.isascii():
+            raise IllegalBidError(f"{code!r} is not a bid (a number like 7, or 7nt)")
+        return cls(int(text), code.endswith("nt"))
+
+    @property
+    def code(self) -> str:
+        """``7`` or ``7nt``."""
+        return f"{self.number}{'nt' if self.no_trump else ''}"
+
+    @property
+    def label(self) -> str:
+        """A human label: ``7`` or ``7 NT``."""
+        return f"{self.number} NT" if self.no_trump else str(self.number)
+
+    def key(self, rules: Rules) -> tuple[int, int]:
+        """The bid's place in the bid order under ``rules`` (bigger outranks)."""
+        if rules.nt_ranking is NTRanking.ABOVE_ALL_SUIT_BIDS:
+            return (int(self.no_trump), self.number)
+        return (self.number, int(self.no_trump))
+
+    def check_range(self, rules: Rules) -> None:
+        """Raise IllegalBidError when the bid is below its minimum or above 12."""
+        low = rules.nt_minimum if self.no_trump else rules.min_bid
+        if not low <= self.number <= MAX_BID:
+            kind = "a no-trump bid" if self.no_trump else "a bid"
+            raise IllegalBidError(f"{self.code} is out of range: {kind} is {low} to {MAX_BID}")
+
+    def __repr__(self) -> str:
+        return f"Bid.from_code({self.code!r})"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Who won the auction and what they bid."""
+
+    bidder: Seat
+    bid: Bid
+
+    @property
+    def team(self) -> Team:
+        """The bidding team."""
+        return self.bidder.team
+
+    @property
+    def code(self) -> str:
+        """``W 7nt``: seat and bid."""
+        return f"{self.bidder.code} {self.bid.code}"
+
+
+Call = Bid | None
+"""A call in the auction: a bid, or None for a pass."""
+
+
+def parse_call(token: str) -> Call:
+    """``pass`` is None; anything else must be a bid code."""
+    return None if token == "pass" else Bid.from_code(token)
+
+
+def check_call(call: Call, seat: Seat, dealer: Seat, highest: Bid | None, rules: Rules) -> None:
+    """Raise IllegalBidError when ``seat`` may not make ``call`` after ``highest``."""
+    is_dealer = seat is dealer
+    if call is None:
+        if is_dealer and highest is None:
+            raise IllegalBidError(
+                f"{seat.code} deals and the others passed: the dealer must bid at least "
+                f"{rules.min_bid}"
+            )
+        return
+    call.check_range(rules)
+    if highest is None:
+        return
+    if call.key(rules) > highest.key(rules):
+        return
+    if is_dealer and rules.dealer_may_take and call == highest:
+        return
+    if is_dealer and rules.dealer_may_take:
+        raise IllegalBidError(f"{call.code} is below {highest.code}: the dealer may only equal it")
+    raise IllegalBidError(f"{call.code} does not outrank the highest bid {highest.code}")
+
+
+def auction(calls: Sequence[Call | str], dealer: Seat, rules: Rules) -> Contract:
+    """The contract made by the four calls from the dealer's left round to the dealer.
+
+    Raises IllegalBidError for a wrong number of calls or any illegal call.
+    """
+    if len(calls) != 4:
+        raise IllegalBidError(f"an auction has 4 calls, one per seat, not {len(calls)}")
+    highest: Contract | None = None
+    for i, raw in enumerate(calls):
+        seat = dealer.after(i + 1)
+        call = parse_call(raw) if isinstance(raw, str) else raw
+        check_call(call, seat, dealer, highest.bid if highest else None, rules)
+        if call is not None:
+            highest = Contract(seat, call)
+    assert highest is not None  # the dealer's forced bid guarantees one
+    return highest

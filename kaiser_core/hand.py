@@ -1,0 +1,167 @@
+"""A hand as entered: the contract, the trump, and the outcome in one of three forms.
+
+The forms are those of the game record: trick winners (``ByTrick``), tricks per team
+(``ByTeam``) and every card played (``ByCard``). Each turns into an ``Outcome``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kaiser_core.bidding import Call, Contract
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Suit, Team
+from kaiser_core.errors import IllegalBidError, IllegalPlayError
+from kaiser_core.rules import Rules
+from kaiser_core.scoring import Outcome
+from kaiser_core.tricks import Revoke, find_revokes, trick_winner
+
+
+def _team(who: Seat | Team) -> Team:
+    return who.team if isinstance(who, Seat) else who
+
+
+@dataclass(frozen=True)
+class ByTrick:
+    """The winning seat of each trick, and the seat (or team) that took each special."""
+
+    winners: tuple[Seat, ...]
+    five_hearts: Seat | Team
+    three_spades: Seat | Team
+
+    def outcome(self, rules: Rules) -> Outcome:
+        """The outcome; raises IllegalPlayError for a wrong count or taker."""
+        if len(self.winners) != rules.tricks_per_hand:
+            raise IllegalPlayError(
+                f"tricks has {len(self.winners)} winners, not {rules.tricks_per_hand}"
+            )
+        for name, who in (("five_hearts", self.five_hearts), ("three_spades", self.three_spades)):
+            if isinstance(who, Seat) and who not in self.winners:
+                raise IllegalPlayError(f"{name} names {who.code}, which took no trick")
+        ns = sum(1 for s in self.winners if s.team is Team.NS)
+        return Outcome(
+            ns, len(self.winners) - ns, _team(self.five_hearts), _team(self.three_spades)
+        )
+
+
+@dataclass(frozen=True)
+class ByTeam:
+    """Tricks per team, and the team that took each special."""
+
+    tricks_ns: int
+    tricks_ew: int
+    five_hearts: Team
+    three_spades: Team
+
+    def outcome(self, rules: Rules) -> Outcome:
+        """The outcome (checked when scored)."""
+        return Outcome(self.tricks_ns, self.tricks_ew, self.five_hearts, self.three_spades)
+
+
+@dataclass(frozen=True)
+class PlayedTrick:
+    """One trick of a ``ByCard`` hand: leader, cards in play order, winner."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat
+
+    def seat_of(self, index: int) -> Seat:
+        """The seat that played ``cards[index]``."""
+        return self.leader.after(index)
+
+
+@dataclass(frozen=True)
+class ByCard:
+    """Every card of the hand in play order, trick by trick, the first from the leader."""
+
+    tricks: tuple[tuple[Card, ...], ...]
+
+    def play_out(
+        self, rules: Rules, contract: Contract, trump: Suit | None, low: bool
+    ) -> list[PlayedTrick]:
+        """Leaders and winners of every trick; raises IllegalPlayError for impossible cards."""
+        if len(self.tricks) != rules.tricks_per_hand:
+            raise IllegalPlayError(
+                f"plays has {len(self.tricks)} tricks, not {rules.tricks_per_hand}"
+            )
+        pack = set(rules.pack)
+        seen: set[Card] = set()
+        played: list[PlayedTrick] = []
+        leader = contract.bidder
+        for t, cards in enumerate(self.tricks, 1):
+            if len(cards) != 4:
+                raise IllegalPlayError(f"trick {t} has {len(cards)} cards, not 4")
+            for card in cards:
+                if card not in pack:
+                    raise IllegalPlayError(f"trick {t}: {card.code} is not in the pack")
+                if card in seen:
+                    raise IllegalPlayError(f"trick {t}: {card.code} was already played")
+                seen.add(card)
+            winner = trick_winner(cards, leader, trump, low)
+            played.append(PlayedTrick(leader, cards, winner))
+            leader = winner
+        for special in (FIVE_HEARTS, THREE_SPADES):
+            if special not in seen:
+                raise IllegalPlayError(f"{special.code} was never played (it cannot be discarded)")
+        return played
+
+    def winners(self, rules: Rules, contract: Contract, trump: Suit | None, low: bool) -> ByTrick:
+        """The same hand in the trick-winner form, specials as seats."""
+        played = self.play_out(rules, contract, trump, low)
+        taker = {card: tr.winner for tr in played for card in tr.cards}
+        return ByTrick(tuple(tr.winner for tr in played), taker[FIVE_HEARTS], taker[THREE_SPADES])
+
+    def revokes(
+        self, rules: Rules, contract: Contract, trump: Suit | None, low: bool
+    ) -> list[Revoke]:
+        """Revokes in the hand (see ``find_revokes``)."""
+        played = self.play_out(rules, contract, trump, low)
+        return find_revokes([(tr.leader, tr.cards) for tr in played])
+
+
+Result = ByTrick | ByTeam | ByCard
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A played hand: contract, trump (None with no-trump), low, and its outcome."""
+
+    contract: Contract
+    result: Result
+    trump: Suit | None = None
+    low: bool = False
+    auction: tuple[Call, ...] | None = field(default=None, compare=False)
+
+    def check(self, rules: Rules) -> None:
+        """Raise KaiserError when the hand does not fit ``rules``."""
+        self.contract.bid.check_range(rules)
+        if self.contract.bid.no_trump and self.trump is not None:
+            raise IllegalBidError("a no-trump contract has no trump suit")
+        if self.low and not rules.low_allowed:
+            raise IllegalBidError("low is not allowed by these rules (low_allowed is false)")
+        if (
+            isinstance(self.result, ByCard)
+            and not self.contract.bid.no_trump
+            and self.trump is None
+        ):
+            raise IllegalPlayError("a suit contract played card by card needs its trump")
+
+    def outcome(self, rules: Rules) -> Outcome:
+        """What each team took."""
+        if isinstance(self.result, ByCard):
+            return self.result.winners(rules, self.contract, self.trump, self.low).outcome(rules)
+        return self.result.outcome(rules)
+
+    def revokes(self, rules: Rules) -> list[Revoke]:
+        """Revokes (only a hand entered card by card can show them)."""
+        if isinstance(self.result, ByCard):
+            return self.result.revokes(rules, self.contract, self.trump, self.low)
+        return []
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """A hand thrown in before bidding: nothing scored, the same dealer deals again."""
+
+
+Entry = Hand | Redeal

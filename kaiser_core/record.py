@@ -1,0 +1,480 @@
+"""The game record of GAME_RECORD.md: parse and validate, score, and write back.
+
+>>> result = score_record({"hands": [{"contract": {"bidder": "E", "bid": 8},
+...     "taken": {"NS": 2, "EW": 6}, "five_hearts": "EW", "three_spades": "NS"}]})
+>>> result["totals"], result["next_dealer"]
+({'NS': -1, 'EW': 11}, 'E')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from kaiser_core.bidding import Bid, Call, Contract, auction, check_call
+from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team
+from kaiser_core.errors import KaiserError, RecordError
+from kaiser_core.game import Game
+from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
+from kaiser_core.rules import Rules
+
+FORMAT = "kaiser-game/1"
+_TOP_FIELDS = {"format", "rules", "first_dealer", "names", "hands"}
+_HAND_FIELDS = {
+    "auction",
+    "contract",
+    "trump",
+    "tricks",
+    "taken",
+    "plays",
+    "five_hearts",
+    "three_spades",
+    "low",
+}
+_CALL = re.compile(r"^(pass|[1-9][0-9]*(nt)?)$")
+_NAME_KEYS = ("N", "E", "S", "W", "NS", "EW")
+MAX_NAME = 24
+
+
+@dataclass
+class GameRecord:
+    """A parsed, validated record: rules, first dealer, names and entries."""
+
+    rules: Rules
+    first_dealer: Seat = Seat.N
+    entries: list[Entry] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+
+    def game(self) -> Game:
+        """The game with every entry pushed (already known to be valid)."""
+        game = Game(self.rules, self.first_dealer)
+        for entry in self.entries:
+            game.push(entry)
+        return game
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a fractional number"
+    if isinstance(value, str):
+        return f"the string {value!r}" if len(value) <= 20 else "a long string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class _Hand:
+    """Parses one hand object; every error names the hand and the field."""
+
+    def __init__(self, number: int, data: object, rules: Rules, dealer: Seat) -> None:
+        self.n = number
+        self.rules = rules
+        self.dealer = dealer
+        if not isinstance(data, dict):
+            self.fail("hand", f"a hand must be an object, not {_kind(data)}")
+        self.data: dict[str, Any] = data
+
+    def fail(self, name: str, message: str) -> NoReturn:
+        raise RecordError(message, hand=self.n, field=name)
+
+    def seat(self, name: str, value: object) -> Seat:
+        if not isinstance(value, str) or value not in ("N", "E", "S", "W"):
+            self.fail(name, f"{name} must be a seat (N, E, S or W), not {_kind(value)}")
+        return Seat(value)
+
+    def seat_or_team(self, name: str, value: object) -> Seat | Team:
+        if isinstance(value, str) and value in ("NS", "EW"):
+            return Team(value)
+        if isinstance(value, str) and value in ("N", "E", "S", "W"):
+            return Seat(value)
+        return self.fail(
+            name, f"{name} must be a seat or a team (N E S W, NS EW), not {_kind(value)}"
+        )
+
+    def parse(self) -> Entry:
+        data = self.data
+        if "redeal" in data:
+            if data != {"redeal": True}:
+                self.fail("redeal", 'a redeal is exactly {"redeal": true}, with no other field')
+            return Redeal()
+        for key in data:
+            if key not in _HAND_FIELDS:
+                self.fail(key, f"unknown field {key!r}")
+        contract, calls = self.contract()
+        trump = self.trump(contract)
+        low = self.low()
+        forms = [k for k in ("tricks", "taken", "plays") if k in data]
+        if not forms:
+            self.fail("tricks", "a played hand needs its outcome: tricks, taken or plays")
+        if len(forms) > 1:
+            self.fail(
+                forms[1], f"give only one of tricks, taken and plays, not {' and '.join(forms)}"
+            )
+        form = forms[0]
+        if form == "plays":
+            for special in ("five_hearts", "three_spades"):
+                if special in data:
+                    self.fail(special, f"{special} is not allowed with plays: the cards tell")
+            if not contract.bid.no_trump and trump is None:
+                self.fail("trump", "a suit contract given as plays needs its trump (S, H, D or C)")
+            result: ByTrick | ByTeam | ByCard = self.plays(contract, trump, low)
+        elif form == "tricks":
+            result = self.tricks()
+        else:
+            result = self.taken()
+        return Hand(contract, result, trump, low, calls)
+
+    def contract(self) -> tuple[Contract, tuple[Call, ...] | None]:
+        data = self.data
+        from_auction: Contract | None = None
+        calls: tuple[Call, ...] | None = None
+        if "auction" in data:
+            from_auction, calls = self.auction(data["auction"])
+        if "contract" not in data:
+            if from_auction is None:
+                self.fail("contract", "a played hand needs its contract (or its auction)")
+            assert from_auction is not None
+            return from_auction, calls
+        raw = data["contract"]
+        if not isinstance(raw, dict):
+            self.fail("contract", f"contract must be an object, not {_kind(raw)}")
+        for key in raw:
+            if key not in ("bidder", "bid", "no_trump"):
+                self.fail(f"contract.{key}", f"contract has an unknown field {key!r}")
+        if "bidder" not in raw:
+            self.fail("contract.bidder", "contract.bidder is missing")
+        if "bid" not in raw:
+            self.fail("contract.bid", "contract.bid is missing")
+        bidder = self.seat("contract.bidder", raw["bidder"])
+        number = raw["bid"]
+        if not isinstance(number, int) or isinstance(number, bool):
+            self.fail("contract.bid", f"contract.bid must be a whole number, not {_kind(number)}")
+        no_trump = raw.get("no_trump", False)
+        if not isinstance(no_trump, bool):
+            self.fail(
+                "contract.no_trump",
+                f"contract.no_trump must be true or false, not {_kind(no_trump)}",
+            )
+        bid = Bid(number, no_trump)
+        try:
+            bid.check_range(self.rules)
+        except KaiserError as err:
+            self.fail("contract.bid", f"contract.bid {err}")
+        contract = Contract(bidder, bid)
+        if from_auction is not None and from_auction != contract:
+            self.fail(
+                "contract",
+                f"contract {contract.code} disagrees with the auction, which gives "
+                f"{from_auction.code}",
+            )
+        return contract, calls
+
+    def auction(self, raw: object) -> tuple[Contract, tuple[Call, ...]]:
+        if not isinstance(raw, list) or len(raw) != 4:
+            self.fail("auction", "auction must be a list of the 4 calls from the dealer's left")
+        calls: list[Call] = []
+        for i, token in enumerate(raw):
+            seat = self.dealer.after(i + 1)
+            if not isinstance(token, str) or not _CALL.match(token):
+                self.fail(
+                    "auction",
+                    f"auction call {i + 1} ({seat.code}) must be pass, 7 or 7nt, "
+                    f"not {_kind(token)}",
+                )
+            calls.append(None if token == "pass" else Bid.from_code(token))
+        highest: Contract | None = None
+        for i, call in enumerate(calls):
+            seat = self.dealer.after(i + 1)
+            try:
+                check_call(call, seat, self.dealer, highest.bid if highest else None, self.rules)
+            except KaiserError as err:
+                self.fail("auction", f"auction call {i + 1} ({seat.code}): {err}")
+            if call is not None:
+                highest = Contract(seat, call)
+        return auction(calls, self.dealer, self.rules), tuple(calls)
+
+    def trump(self, contract: Contract) -> Suit | None:
+        raw = self.data.get("trump")
+        if raw is None:
+            return None
+        if not isinstance(raw, str) or raw not in ("S", "H", "D", "C"):
+            self.fail(
+                "trump", f"trump must be S, H, D or C (or null with no-trump), not {_kind(raw)}"
+            )
+        if contract.bid.no_trump:
+            self.fail("trump", f"trump {raw} with a no-trump contract: leave it out or null")
+        return Suit(raw)
+
+    def low(self) -> bool:
+        raw = self.data.get("low", False)
+        if not isinstance(raw, bool):
+            self.fail("low", f"low must be true or false, not {_kind(raw)}")
+        if raw and not self.rules.low_allowed:
+            self.fail("low", "low is not allowed by these rules (low_allowed is false)")
+        return raw
+
+    def specials(self) -> tuple[Seat | Team, Seat | Team]:
+        out = []
+        for name in ("five_hearts", "three_spades"):
+            if name not in self.data:
+                self.fail(name, f"{name} is missing: who captured it?")
+            out.append(self.seat_or_team(name, self.data[name]))
+        return out[0], out[1]
+
+    def tricks(self) -> ByTrick:
+        raw = self.data["tricks"]
+        count = self.rules.tricks_per_hand
+        if not isinstance(raw, list):
+            self.fail("tricks", f"tricks must be a list of {count} seats, not {_kind(raw)}")
+        if len(raw) != count:
+            self.fail("tricks", f"tricks has {len(raw)} winners, not {count}")
+        winners = tuple(self.seat(f"tricks[{i + 1}]", s) for i, s in enumerate(raw))
+        five, three = self.specials()
+        for name, who in (("five_hearts", five), ("three_spades", three)):
+            took = who in winners if isinstance(who, Seat) else any(s.team is who for s in winners)
+            if not took:
+                self.fail(name, f"{name} names {who.code}, which took no trick")
+        return ByTrick(winners, five, three)
+
+    def taken(self) -> ByTeam:
+        raw = self.data["taken"]
+        count = self.rules.tricks_per_hand
+        if not isinstance(raw, dict):
+            self.fail(
+                "taken", f'taken must be an object like {{"NS": 3, "EW": 5}}, not {_kind(raw)}'
+            )
+        for key in raw:
+            if key not in ("NS", "EW"):
+                self.fail("taken", f"taken has {key!r}, which is not a team (NS or EW)")
+        tricks = {}
+        for team in TEAMS:
+            value = raw.get(team.code)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= count:
+                self.fail(
+                    f"taken.{team.code}",
+                    f"taken.{team.code} must be 0 to {count}, not {_kind(value)}",
+                )
+            tricks[team] = value
+        if tricks[Team.NS] + tricks[Team.EW] != count:
+            self.fail(
+                "taken", f"taken adds up to {tricks[Team.NS] + tricks[Team.EW]} tricks, not {count}"
+            )
+        five, three = self.specials()
+        teams = []
+        for name, who in (("five_hearts", five), ("three_spades", three)):
+            team = who.team if isinstance(who, Seat) else who
+            if tricks[team] == 0:
+                self.fail(name, f"{name} names {who.code}, but {team.code} took no trick")
+            teams.append(team)
+        return ByTeam(tricks[Team.NS], tricks[Team.EW], teams[0], teams[1])
+
+    def plays(self, contract: Contract, trump: Suit | None, low: bool) -> ByCard:
+        raw = self.data["plays"]
+        count = self.rules.tricks_per_hand
+        if not isinstance(raw, list):
+            self.fail("plays", f"plays must be a list of {count} tricks, not {_kind(raw)}")
+        if len(raw) != count:
+            self.fail("plays", f"plays has {len(raw)} tricks, not {count}")
+        pack = set(self.rules.pack)
+        seen: dict[Card, int] = {}
+        tricks = []
+        for t, trick in enumerate(raw, 1):
+            where = f"plays[{t}]"
+            if not isinstance(trick, list) or len(trick) != 4:
+                self.fail(where, f"trick {t} must be a list of 4 cards")
+            cards = []
+            for code in trick:
+                if not isinstance(code, str):
+                    self.fail(where, f"trick {t}: a card must be a code like AS, not {_kind(code)}")
+                try:
+                    card = Card.from_code(code)
+                except KaiserError as err:
+                    self.fail(where, f"trick {t}: {err}")
+                if card not in pack:
+                    self.fail(where, f"trick {t}: {code} is not in the {len(pack)}-card pack")
+                if card in seen:
+                    self.fail(
+                        where, f"trick {t}: {card.code} was already played in trick {seen[card]}"
+                    )
+                seen[card] = t
+                cards.append(card)
+            tricks.append(tuple(cards))
+        result = ByCard(tuple(tricks))
+        try:
+            result.play_out(self.rules, contract, trump, low)
+        except KaiserError as err:
+            self.fail("plays", f"plays: {err}")
+        return result
+
+
+def parse_record(data: object) -> GameRecord:
+    """Validate a decoded JSON record; raises RecordError naming the hand and the field."""
+    if not isinstance(data, dict):
+        raise RecordError(f"a game record must be a JSON object, not {_kind(data)}", field="record")
+    for key in data:
+        if key not in _TOP_FIELDS:
+            raise RecordError(f"unknown field {key!r}", field=key)
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"format must be {FORMAT!r}, not {_kind(fmt)}", field="format")
+    try:
+        rules = Rules.from_spec(data.get("rules", "standard"))
+    except KaiserError as err:
+        raise RecordError(f"rules: {err}", field="rules") from None
+    first = data.get("first_dealer", "N")
+    if not isinstance(first, str) or first not in ("N", "E", "S", "W"):
+        raise RecordError(
+            f"first_dealer must be a seat (N, E, S or W), not {_kind(first)}", field="first_dealer"
+        )
+    names = _names(data.get("names", {}))
+    hands = data.get("hands")
+    if "hands" not in data:
+        raise RecordError(
+            "hands is missing (a list, empty for a game not yet started)", field="hands"
+        )
+    if not isinstance(hands, list):
+        raise RecordError(f"hands must be a list, not {_kind(hands)}", field="hands")
+    game = Game(rules, Seat(first))
+    for number, raw in enumerate(hands, 1):
+        if game.over:
+            won_on = game.hands_played
+            raise RecordError(
+                f"the game was already won by {game.winner.code if game.winner else ''} "
+                f"(after {won_on} played hands); no hand may follow",
+                hand=number,
+                field="hands",
+            )
+        entry = _Hand(number, raw, rules, game.dealer).parse()
+        try:
+            game.push(entry)
+        except KaiserError as err:
+            raise RecordError(str(err), hand=number, field="hand") from None
+    return GameRecord(rules, Seat(first), game.entries, names)
+
+
+def _names(raw: object) -> dict[str, str]:
+    if not isinstance(raw, dict):
+        raise RecordError(f"names must be an object, not {_kind(raw)}", field="names")
+    for key, value in raw.items():
+        if key not in _NAME_KEYS:
+            raise RecordError(f"names has {key!r}, which is not a seat or a team", field="names")
+        if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
+            raise RecordError(
+                f"names.{key} must be a name of 1 to {MAX_NAME} characters", field="names"
+            )
+    return dict(raw)
+
+
+def _teams(values: Mapping[Team, int]) -> dict[str, int]:
+    return {team.code: values[team] for team in TEAMS}
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    """The scored game as GAME_RECORD.md's result object."""
+    hands: list[dict[str, Any]] = []
+    for r in game.results:
+        if not isinstance(r.entry, Hand):
+            hands.append({"dealer": r.dealer.code, "redeal": True})
+            continue
+        assert r.score is not None
+        c = r.entry.contract
+        hands.append(
+            {
+                "dealer": r.dealer.code,
+                "redeal": False,
+                "contract": {
+                    "bidder": c.bidder.code,
+                    "team": c.team.code,
+                    "bid": c.bid.number,
+                    "no_trump": c.bid.no_trump,
+                    "trump": r.entry.trump.code if r.entry.trump else None,
+                },
+                "raw": _teams(r.score.raw),
+                "made": r.score.made,
+                "delta": _teams(r.score.delta),
+                "totals": _teams(r.totals),
+                "revokes": [rv.to_json() for rv in r.revokes],
+            }
+        )
+    return {
+        "hands": hands,
+        "totals": _teams(game.totals),
+        "winner": game.winner.code if game.winner else None,
+        "skunk": game.skunk,
+        "next_dealer": game.dealer.code,
+    }
+
+
+def score_record(data: object) -> dict[str, Any]:
+    """Validate and score a decoded record; raises RecordError for invalid input."""
+    return result_json(parse_record(data).game())
+
+
+def _who(who: Seat | Team) -> str:
+    return who.code
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    """One entry in the record's hand form."""
+    if isinstance(entry, Redeal):
+        return {"redeal": True}
+    out: dict[str, Any] = {}
+    if entry.auction is not None:
+        out["auction"] = ["pass" if c is None else c.code for c in entry.auction]
+    c = entry.contract
+    out["contract"] = {"bidder": c.bidder.code, "bid": c.bid.number, "no_trump": c.bid.no_trump}
+    if entry.trump is not None:
+        out["trump"] = entry.trump.code
+    if entry.low:
+        out["low"] = True
+    res = entry.result
+    if isinstance(res, ByTrick):
+        out["tricks"] = [s.code for s in res.winners]
+        out["five_hearts"] = _who(res.five_hearts)
+        out["three_spades"] = _who(res.three_spades)
+    elif isinstance(res, ByTeam):
+        out["taken"] = {"NS": res.tricks_ns, "EW": res.tricks_ew}
+        out["five_hearts"] = res.five_hearts.code
+        out["three_spades"] = res.three_spades.code
+    else:
+        out["plays"] = [[card.code for card in trick] for trick in res.tricks]
+    return out
+
+
+def record_json(
+    rules: Rules,
+    first_dealer: Seat,
+    entries: Sequence[Entry],
+    names: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """A game record (GAME_RECORD.md) for these rules and entries."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "rules": rules.to_spec(),
+        "first_dealer": first_dealer.code,
+    }
+    if names:
+        out["names"] = dict(names)
+    out["hands"] = [entry_json(e) for e in entries]
+    return out
+
+
+__all__ = [
+    "FORMAT",
+    "GameRecord",
+    "entry_json",
+    "parse_record",
+    "record_json",
+    "result_json",
+    "score_record",
+]

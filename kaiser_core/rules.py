@@ -1,0 +1,235 @@
+"""Rules as data: one ``Rules`` value holds every option; named profiles are instances.
+
+>>> find_profile("tournament").nt_min_bid
+7
+>>> Rules.from_spec({"profile": "standard", "options": {"target": 62}}).target
+62
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kaiser_core.cards import DECK, SKAT_PACK, Card
+from kaiser_core.errors import RulesError
+
+
+class Deal(enum.Enum):
+    """How the cards are dealt: all 32, with a 4-card widow, or with a 2-card skat."""
+
+    STANDARD = "standard"
+    WIDOW = "widow"
+    SKAT = "skat"
+
+
+class NTRanking(enum.Enum):
+    """Where a no-trump bid stands in the bid order."""
+
+    ABOVE_SAME_NUMBER = "above-same-number"
+    ABOVE_ALL_SUIT_BIDS = "above-all-suit-bids"
+
+
+class MadeScores(enum.Enum):
+    """What a made contract scores: the points taken, or the bid."""
+
+    POINTS = "points"
+    BID = "bid"
+
+
+MAX_BID = 12
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md; the defaults are the standard game."""
+
+    target: int = 52
+    min_bid: int = 6
+    nt_min_bid: int = 6
+    nt_ranking: NTRanking = NTRanking.ABOVE_SAME_NUMBER
+    dealer_may_take: bool = True
+    nt_made_multiplier: int = 2
+    nt_set_multiplier: int = 2
+    made_scores: MadeScores = MadeScores.POINTS
+    defender_cap_at: int | None = 45
+    bidder_must_go_out: bool = False
+    kaiser_bid_wins: bool = False
+    redeal_worthless_hand: bool = True
+    deal: Deal = Deal.STANDARD
+    low_allowed: bool = False
+    card_passing: bool = False
+    series: bool = False
+    target_after_nt: int | None = None
+    losing_total: int | None = None
+    profile: str = "standard"
+
+    def __post_init__(self) -> None:
+        _check_int("target", self.target, 1, 10_000)
+        _check_int("min_bid", self.min_bid, 6, 8)
+        _check_int("nt_min_bid", self.nt_min_bid, 6, 8)
+        _check_int("nt_made_multiplier", self.nt_made_multiplier, 1, 2)
+        _check_int("nt_set_multiplier", self.nt_set_multiplier, 1, 2)
+        if self.defender_cap_at is not None:
+            _check_int("defender_cap_at", self.defender_cap_at, 1, 10_000)
+        if self.target_after_nt is not None:
+            _check_int("target_after_nt", self.target_after_nt, 1, 10_000)
+        if self.losing_total is not None:
+            _check_int("losing_total", self.losing_total, -10_000, -1)
+
+    # -- derived values -------------------------------------------------------------------
+    @property
+    def tricks_per_hand(self) -> int:
+        """8 tricks, or 7 with the widow deal."""
+        return 7 if self.deal is Deal.WIDOW else 8
+
+    @property
+    def raw_total(self) -> int:
+        """What both teams' raw points add up to: tricks + 5 - 3."""
+        return self.tricks_per_hand + 2
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        """The cards in use: 32, or 34 with the skat deal."""
+        return SKAT_PACK if self.deal is Deal.SKAT else DECK
+
+    @property
+    def discards(self) -> int:
+        """Cards the bidder discards after taking the widow or skat (0 in the standard deal)."""
+        return {Deal.STANDARD: 0, Deal.WIDOW: 4, Deal.SKAT: 2}[self.deal]
+
+    @property
+    def nt_minimum(self) -> int:
+        """The lowest no-trump bid: the larger of ``min_bid`` and ``nt_min_bid``."""
+        return max(self.min_bid, self.nt_min_bid)
+
+    # -- construction ---------------------------------------------------------------------
+    def replace(self, **options: Any) -> Rules:
+        """A copy with options changed, given as Python values or their JSON spellings.
+
+        Raises RulesError for an unknown option or a value of the wrong type or range.
+        """
+        changes: dict[str, Any] = _coerce_options(options)
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def from_spec(cls, spec: object) -> Rules:
+        """Rules from a profile name or ``{"profile": ..., "options": {...}}``.
+
+        Raises RulesError for an unknown profile, an unknown key or option, or a bad value.
+        """
+        if isinstance(spec, str):
+            return find_profile(spec)
+        if not isinstance(spec, Mapping):
+            raise RulesError("rules must be a profile name or an object with profile and options")
+        unknown = set(spec) - {"profile", "options"}
+        if unknown:
+            raise RulesError(f"rules has an unknown key {sorted(unknown)[0]!r}")
+        name = spec.get("profile", "standard")
+        if not isinstance(name, str):
+            raise RulesError("rules.profile must be a profile name")
+        options = spec.get("options", {})
+        if not isinstance(options, Mapping):
+            raise RulesError("rules.options must be an object of option names and values")
+        return find_profile(name).replace(**dict(options))
+
+    def options(self) -> dict[str, object]:
+        """Every option as its JSON value (enums as their names), without the profile."""
+        out: dict[str, object] = {}
+        for f in dataclasses.fields(self):
+            if f.name == "profile":
+                continue
+            value = getattr(self, f.name)
+            out[f.name] = value.value if isinstance(value, enum.Enum) else value
+        return out
+
+    def to_spec(self) -> str | dict[str, object]:
+        """The shortest spec that ``from_spec`` turns back into these rules."""
+        base = find_profile(self.profile)
+        if base == self:
+            return self.profile
+        changed = {k: v for k, v in self.options().items() if base.options()[k] != v}
+        return {"profile": self.profile, "options": changed}
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Rules) if f.name != "profile"
+)
+_ENUMS: dict[str, type[enum.Enum]] = {
+    "nt_ranking": NTRanking,
+    "made_scores": MadeScores,
+    "deal": Deal,
+}
+_BOOLS = {
+    "dealer_may_take",
+    "bidder_must_go_out",
+    "kaiser_bid_wins",
+    "redeal_worthless_hand",
+    "low_allowed",
+    "card_passing",
+    "series",
+}
+_NULLABLE = {"defender_cap_at", "target_after_nt", "losing_total"}
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"option {name} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise RulesError(f"option {name} must be from {low} to {high}, not {value}")
+
+
+def _coerce_options(options: Mapping[str, object]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for name, value in options.items():
+        if name not in OPTION_NAMES:
+            raise RulesError(f"unknown option {name!r}")
+        if name in _ENUMS:
+            kind = _ENUMS[name]
+            if isinstance(value, kind):
+                out[name] = value
+                continue
+            choices = [m.value for m in kind]
+            if value not in choices:
+                raise RulesError(
+                    f"option {name} must be one of {', '.join(choices)}, not {value!r}"
+                )
+            out[name] = kind(value)
+        elif name in _BOOLS:
+            if not isinstance(value, bool):
+                raise RulesError(f"option {name} must be true or false, not {value!r}")
+            out[name] = value
+        elif value is None and name in _NULLABLE:
+            out[name] = None
+        else:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"option {name} must be a whole number, not {value!r}")
+            out[name] = value
+    return out
+
+
+PROFILES: dict[str, Rules] = {
+    "standard": Rules(),
+    "open-defense": Rules(
+        profile="open-defense",
+        defender_cap_at=None,
+        nt_set_multiplier=1,
+        redeal_worthless_hand=False,
+    ),
+    "tournament": Rules(
+        profile="tournament", redeal_worthless_hand=False, nt_min_bid=7, series=True
+    ),
+    "skat": Rules(profile="skat", deal=Deal.SKAT, min_bid=7),
+    "widow": Rules(profile="widow", deal=Deal.WIDOW),
+}
+
+
+def find_profile(name: str) -> Rules:
+    """The named profile; raises RulesError for an unknown name."""
+    try:
+        return PROFILES[name]
+    except (KeyError, TypeError):
+        raise RulesError(f"unknown rules profile {name!r} (one of {', '.join(PROFILES)})") from None
