@@ -291,20 +291,25 @@ class _Hand:
         for t, trick in enumerate(raw, 1):
             where = f"plays[{t}]"
             if not isinstance(trick, list) or len(trick) != 4:
-                self.fail(where, f"trick {t} must be a list of 4 cards")
+                self.fail(where, f"plays: trick {t} must be a list of 4 cards")
             cards = []
             for code in trick:
                 if not isinstance(code, str):
-                    self.fail(where, f"trick {t}: a card must be a code like AS, not {_kind(code)}")
+                    self.fail(
+                        where, f"plays: trick {t}: a card must be a code like AS, not {_kind(code)}"
+                    )
                 try:
                     card = Card.from_code(code)
                 except KaiserError as err:
-                    self.fail(where, f"trick {t}: {err}")
+                    self.fail(where, f"plays: trick {t}: {err}")
                 if card not in pack:
-                    self.fail(where, f"trick {t}: {code} is not in the {len(pack)}-card pack")
+                    self.fail(
+                        where, f"plays: trick {t}: {code} is not in the {len(pack)}-card pack"
+                    )
                 if card in seen:
                     self.fail(
-                        where, f"trick {t}: {card.code} was already played in trick {seen[card]}"
+                        where,
+                        f"plays: trick {t}: {card.code} was already played in trick {seen[card]}",
                     )
                 seen[card] = t
                 cards.append(card)

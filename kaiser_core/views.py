@@ -1,0 +1,209 @@
+"""Screens as data: what each screen shows, with no pixels. ``hardware`` draws them.
+
+Every view carries ``message``: a one-line refusal or notice for the last key ("5♥ was
+taken in trick 3"), empty when there is none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kaiser_core.cards import Seat, Suit, Team
+
+
+@dataclass(frozen=True)
+class TeamScore:
+    """A team's name and total, e.g. ``TeamScore(Team.NS, "Us", 31)``."""
+
+    team: Team
+    name: str
+    total: int
+
+
+@dataclass(frozen=True)
+class ContractLabel:
+    """A contract for display: ``E 8♥``, ``W 7 NT``, ``N 9♠ low``."""
+
+    bidder: Seat
+    number: int
+    trump: Suit | None  # None is no-trump
+    low: bool = False
+
+    @property
+    def text(self) -> str:
+        """Plain text, e.g. ``E 8♥`` or ``W 7NT low``."""
+        suit = self.trump.symbol if self.trump else "NT"
+        return f"{self.bidder.code} {self.number}{suit}{' low' if self.low else ''}"
+
+
+@dataclass(frozen=True)
+class NewGameView:
+    """Choose the first dealer: push toward a seat, OK for a random one."""
+
+    rules_name: str
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """Both totals, large; the dealer, who bids first, warnings that matter."""
+
+    ns: TeamScore
+    ew: TeamScore
+    dealer: Seat
+    first_bidder: Seat
+    target: int
+    hand_number: int
+    warnings: tuple[str, ...] = ()
+    series: tuple[int, int] | None = None  # NS, EW standings over finished games
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class BidderView:
+    """CONTRACT step 1: push toward the bidder; A redeal, B back."""
+
+    dealer: Seat
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class BidView:
+    """CONTRACT step 2: the bid number and trump (None = NT), low when allowed."""
+
+    bidder: Seat
+    number: int
+    trump: Suit | None
+    low: bool
+    low_allowed: bool
+    minimum: int
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class LiveContract:
+    """The contract's live state: points so far, needed, the most still possible."""
+
+    points: int
+    needed: int
+    most_possible: int
+    status: str  # "", "MADE" or "SET"
+
+
+@dataclass(frozen=True)
+class TricksView:
+    """Per-trick entry: trick k of n, tricks per team, the specials, the marks."""
+
+    contract: ContractLabel
+    trick: int
+    of: int
+    tricks_ns: int
+    tricks_ew: int
+    five_with: Seat | None
+    three_with: Seat | None
+    mark_five: bool
+    mark_three: bool
+    live: LiveContract
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class CardsView:
+    """Card-reader entry: the cards of the trick so far and whose turn it is."""
+
+    contract: ContractLabel
+    trick: int
+    of: int
+    tricks_ns: int
+    tricks_ew: int
+    cards: tuple[tuple[Seat, str], ...]  # (seat, card code) in play order this trick
+    next_seat: Seat
+    last_trick: tuple[tuple[Seat, str], ...]  # the previous trick, shown after it is scored
+    last_winner: Seat | None
+    live: LiveContract
+    reader_online: bool
+    revokes: tuple[str, ...] = ()
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class AskSpecialView:
+    """After the last trick: who took 5♥ (or 3♠)? Push toward the seat."""
+
+    card: str  # "5H" or "3S"
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class QuickView:
+    """Per-hand entry: bidders' tricks and where the specials went."""
+
+    contract: ContractLabel
+    bidders_tricks: int
+    of: int
+    five: str  # "", "bidders" or "defenders"
+    three: str
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class SummaryView:
+    """The hand scored: raw points, made or set, changes and why, new totals."""
+
+    contract: ContractLabel
+    raw_ns: int
+    raw_ew: int
+    made: bool
+    delta_ns: int
+    delta_ew: int
+    notes: tuple[str, ...]
+    ns: TeamScore
+    ew: TeamScore
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class GameOverView:
+    """The winner, final totals, skunk, series standings."""
+
+    winner: TeamScore
+    loser: TeamScore
+    skunk: bool
+    reason: str
+    series: tuple[int, int] | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class MenuView:
+    """The menu: items, the highlighted one."""
+
+    items: tuple[str, ...]
+    index: int
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class ListView:
+    """A scrolling list of lines with a title (history, rules, teach progress)."""
+
+    title: str
+    lines: tuple[str, ...]
+    index: int
+    message: str = ""
+
+
+View = (
+    NewGameView
+    | ScoreView
+    | BidderView
+    | BidView
+    | TricksView
+    | CardsView
+    | AskSpecialView
+    | QuickView
+    | SummaryView
+    | GameOverView
+    | MenuView
+    | ListView
+)

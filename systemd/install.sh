@@ -1,0 +1,303 @@
+#!/usr/bin/env bash
+# Install (or remove) the Kaiser scorer as a systemd service on Raspberry Pi OS Bookworm.
+#
+#   sudo systemd/install.sh [--board adafruit-bonnet|waveshare-hat]   install or update
+#   sudo systemd/install.sh uninstall [--purge]                        remove
+#
+# Run it as root from a clone of the repository. It is idempotent: it compares before it
+# writes, prints each change, and a second run changes nothing. Uninstall removes the service,
+# the polkit rule, the venv and the kaiser user, and keeps the game database
+# (/var/lib/kaiser-scorer) and the settings (/etc/kaiser-scorer) unless --purge is given.
+#
+# For tests: every path is under $KAISER_ROOT (default /), and with KAISER_DRY_RUN=1 the
+# commands that change the system (apt-get, useradd, usermod, groupadd, userdel, systemctl,
+# python3 -m venv, pip, modprobe) are only logged, to $KAISER_DRY_RUN_LOG if set, else to
+# stderr; the files are still written, under $KAISER_ROOT, which a dry run therefore needs.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(dirname "$HERE")"
+readonly HERE REPO
+ROOT="${KAISER_ROOT:-/}"
+ROOT="${ROOT%/}"
+readonly ROOT
+readonly DRY_RUN="${KAISER_DRY_RUN:-0}"
+
+readonly SERVICE=kaiser-scorer
+readonly USER_NAME=kaiser
+readonly GROUPS_NEEDED=(gpio i2c spi dialout)
+readonly APT_PACKAGES=(python3-venv python3-lgpio python3-spidev python3-smbus2 python3-pil
+                       i2c-tools polkitd)
+
+readonly UNIT="$ROOT/etc/systemd/system/$SERVICE.service"
+readonly RULE="$ROOT/etc/polkit-1/rules.d/50-$SERVICE.rules"
+readonly MODULES="$ROOT/etc/modules-load.d/$SERVICE.conf"
+readonly CONFIG_DIR="$ROOT/etc/$SERVICE"
+readonly CONFIG="$CONFIG_DIR/config.toml"
+readonly STATE_DIR="$ROOT/var/lib/$SERVICE"
+readonly OPT_DIR="$ROOT/opt/$SERVICE"
+readonly VENV="$OPT_DIR/venv"
+readonly SOURCE_STAMP="$VENV/$SERVICE.source"
+
+changes=0
+
+say() { printf '%s\n' "$*"; }
+changed() { changes=$((changes + 1)); say "changed: $*"; }
+die() { printf 'install.sh: %s\n' "$*" >&2; exit 1; }
+
+# Every command that changes the system outside $ROOT's files goes through run.
+run() {
+  if [[ "$DRY_RUN" == 1 ]]; then
+    local line
+    line="$(printf '%q ' "$@")"
+    if [[ -n "${KAISER_DRY_RUN_LOG:-}" ]]; then
+      printf '%s\n' "${line% }" >>"$KAISER_DRY_RUN_LOG"
+    else
+      printf 'dry run: %s\n' "${line% }" >&2
+    fi
+  else
+    "$@"
+  fi
+}
+
+# install_file SOURCE DEST MODE: copy when the content or mode differs.
+install_file() {
+  local source="$1" dest="$2" mode="$3"
+  if [[ -f "$dest" ]] && cmp -s "$source" "$dest" \
+      && [[ "$(stat -c %a "$dest")" == "${mode#0}" ]]; then
+    return 1
+  fi
+  mkdir -p "$(dirname "$dest")"
+  install -m "$mode" "$source" "$dest.new"
+  mv -f "$dest.new" "$dest"
+  changed "$dest"
+}
+
+# write_text DEST MODE TEXT: like install_file, from a string.
+write_text() {
+  local dest="$1" mode="$2" text="$3" temporary
+  temporary="$(mktemp)"
+  printf '%s' "$text" >"$temporary"
+  local status=0
+  install_file "$temporary" "$dest" "$mode" || status=$?
+  rm -f "$temporary"
+  return "$status"
+}
+
+remove_path() {
+  if [[ -e "$1" || -L "$1" ]]; then
+    rm -rf -- "$1"
+    changed "removed $1"
+  fi
+}
+
+user_exists() { grep -q "^$USER_NAME:" "$ROOT/etc/passwd" 2>/dev/null; }
+group_exists() { grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null; }
+in_group() {
+  grep "^$1:" "$ROOT/etc/group" 2>/dev/null | cut -d: -f4 | tr ',' '\n' | grep -qx "$USER_NAME"
+}
+
+missing_packages() {
+  local package status
+  for package in "$@"; do
+    status="$(dpkg-query --admindir="$ROOT/var/lib/dpkg" -W -f='${db:Status-Abbrev}' \
+              "$package" 2>/dev/null || true)"
+    [[ "$status" == ii* ]] || printf '%s\n' "$package"
+  done
+}
+
+config_txt() {
+  if [[ -f "$ROOT/boot/firmware/config.txt" ]]; then
+    printf '%s\n' "$ROOT/boot/firmware/config.txt"
+  elif [[ -f "$ROOT/boot/config.txt" ]]; then
+    printf '%s\n' "$ROOT/boot/config.txt"
+  fi
+}
+
+# The board named in the settings ("adafruit-bonnet" if none).
+configured_board() {
+  local board
+  board="$(sed -n -E 's/^[[:space:]]*board[[:space:]]*=[[:space:]]*["'\'']([^"'\'']*)["'\''].*/\1/p' \
+           "$CONFIG" 2>/dev/null | head -n 1)"
+  printf '%s\n' "${board:-adafruit-bonnet}"
+}
+
+source_fingerprint() {
+  (cd "$REPO" && find pyproject.toml kaiser_core hardware -type f \
+     ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 2>/dev/null \
+     | sort -z | xargs -0 sha256sum) | sha256sum | cut -d' ' -f1
+}
+
+do_install() {
+  local board="" reboot=0
+  while (($#)); do
+    case "$1" in
+      --board) board="${2:?--board needs a value}"; shift 2 ;;
+      --board=*) board="${1#--board=}"; shift ;;
+      *) die "unknown option: $1" ;;
+    esac
+  done
+  case "$board" in
+    ""|adafruit-bonnet|waveshare-hat) ;;
+    *) die "unknown board: $board (adafruit-bonnet or waveshare-hat)" ;;
+  esac
+
+  # 1. Packages from apt (the GPIO, SPI, I2C and image libraries come in through the venv's
+  #    --system-site-packages; polkitd reads the power-off rule).
+  local packages=("${APT_PACKAGES[@]}")
+  if [[ "$board" == *waveshare* || ( -z "$board" && "$(configured_board)" == *waveshare* ) ]]
+  then
+    # luma drives the SPI display's DC and RST pins through RPi.GPIO; rpi-lgpio provides it
+    # on every Pi, the Pi 5 included.
+    packages+=(python3-rpi-lgpio)
+  fi
+  local missing
+  mapfile -t missing < <(missing_packages "${packages[@]}")
+  if ((${#missing[@]})); then
+    run apt-get update
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      "${missing[@]}"
+    changed "apt packages ${missing[*]}"
+  fi
+
+  # 2. The kaiser system user, in the device groups.
+  if ! user_exists; then
+    run useradd --system --user-group --no-create-home --home-dir "/var/lib/$SERVICE" \
+      --shell /usr/sbin/nologin --comment "Kaiser scorer" "$USER_NAME"
+    changed "user $USER_NAME"
+  fi
+  local group
+  for group in "${GROUPS_NEEDED[@]}"; do
+    if ! group_exists "$group"; then
+      run groupadd --system "$group"
+      changed "group $group"
+    fi
+    if ! in_group "$group"; then
+      run usermod --append --groups "$group" "$USER_NAME"
+      changed "$USER_NAME joins $group"
+    fi
+  done
+
+  # 3. The venv and the scorer in it (reinstalled when the source changed).
+  local fingerprint new_venv=0
+  if [[ ! -x "$VENV/bin/python" ]]; then
+    run python3 -m venv --system-site-packages "$VENV"
+    changed "venv $VENV"
+    new_venv=1
+  fi
+  fingerprint="$(source_fingerprint)"
+  if ((new_venv)) || [[ "$(cat "$SOURCE_STAMP" 2>/dev/null)" != "$fingerprint" ]]; then
+    run "$VENV/bin/pip" install --disable-pip-version-check --upgrade "${REPO}[pi]"
+    mkdir -p "$VENV"
+    printf '%s\n' "$fingerprint" >"$SOURCE_STAMP"
+    changed "kaiser-scorer installed from $REPO"
+  fi
+
+  # 4. The settings, only if there are none yet (never overwrite the user's).
+  if [[ ! -e "$CONFIG" ]]; then
+    local template
+    template="$(cat "$HERE/config.toml")"
+    if [[ -n "$board" ]]; then
+      template="$(sed -E "s/^board = .*/board = \"$board\"/" <<<"$template")"
+    fi
+    write_text "$CONFIG" 0644 "$template"$'\n' || true
+  elif [[ -n "$board" && "$(configured_board)" != "$board" ]]; then
+    say "note: $CONFIG names the board $(configured_board); kept (edit it to change boards)"
+  fi
+
+  # 5. I2C at 400 kHz (and SPI for the Waveshare board) in config.txt; the kernel modules
+  #    that make /dev/i2c-*, /dev/spidev* and /dev/ttyACM* loaded at boot.
+  local params=(i2c_arm=on i2c_arm_baudrate=400000) boot_config boot_changes
+  if [[ "$(configured_board)" == *waveshare* ]]; then
+    params+=(spi=on)
+  fi
+  boot_config="$(config_txt)"
+  if [[ -n "$boot_config" ]]; then
+    boot_changes="$(python3 "$HERE/boot_config.py" "$boot_config" "${params[@]}")"
+    if [[ -n "$boot_changes" ]]; then
+      say "$boot_changes"
+      changed "$boot_config"
+      reboot=1
+    fi
+  else
+    say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C (or SPI) by hand"
+  fi
+  if write_text "$MODULES" 0644 $'# Kaiser scorer: /dev/i2c-*, /dev/spidev*, /dev/ttyACM*\ni2c-dev\nspidev\ncdc_acm\n'
+  then
+    run modprobe -a i2c-dev spidev cdc_acm || say "warning: modprobe failed; reboot"
+  fi
+
+  # 6. The service and the polkit rule that lets it power the Pi off.
+  install_file "$HERE/50-$SERVICE.rules" "$RULE" 0644 || true
+  local unit_changed=0
+  install_file "$HERE/$SERVICE.service" "$UNIT" 0644 && unit_changed=1
+  ((unit_changed)) && run systemctl daemon-reload
+  run systemctl enable "$SERVICE.service"
+  if ((reboot)); then
+    say "Reboot needed for the config.txt change: sudo reboot (the scorer starts by itself)."
+  elif ((changes)); then
+    run systemctl restart "$SERVICE.service"
+  else
+    run systemctl start "$SERVICE.service"
+  fi
+
+  if ((changes)); then
+    say "Done: $changes change(s). Check: systemctl status $SERVICE; journalctl -u $SERVICE -f"
+  else
+    say "Nothing changed: the scorer is installed and up to date."
+  fi
+}
+
+do_uninstall() {
+  local purge=0
+  while (($#)); do
+    case "$1" in
+      --purge) purge=1; shift ;;
+      *) die "unknown option: $1" ;;
+    esac
+  done
+  if [[ -e "$UNIT" ]]; then
+    run systemctl disable --now "$SERVICE.service"
+    remove_path "$UNIT"
+    run systemctl daemon-reload
+  fi
+  remove_path "$RULE"
+  remove_path "$MODULES"
+  remove_path "$OPT_DIR"
+  if user_exists; then
+    run userdel "$USER_NAME"
+    changed "user $USER_NAME removed"
+  fi
+  if ((purge)); then
+    remove_path "$STATE_DIR"
+    remove_path "$CONFIG_DIR"
+  elif [[ -e "$STATE_DIR" || -e "$CONFIG_DIR" ]]; then
+    say "kept: $STATE_DIR (games) and $CONFIG_DIR (settings); uninstall --purge removes them"
+  fi
+  say "I2C/SPI stay enabled in config.txt and the apt packages stay installed."
+  ((changes)) || say "Nothing changed: the scorer was not installed."
+}
+
+main() {
+  local command=install
+  case "${1:-}" in
+    -h|--help|help) sed -n '2,15p' "$0"; return 0 ;;
+  esac
+  if (($#)) && [[ "$1" != -* ]]; then
+    command="$1"
+    shift
+  fi
+  if [[ "$DRY_RUN" == 1 && -z "$ROOT" ]]; then
+    die "KAISER_DRY_RUN=1 writes files under KAISER_ROOT: set it to a scratch folder"
+  fi
+  if [[ "$DRY_RUN" != 1 && "$(id -u)" != 0 ]]; then
+    die "run me as root: sudo $0 $command $*"
+  fi
+  case "$command" in
+    install) do_install "$@" ;;
+    uninstall) do_uninstall "$@" ;;
+    *) die "unknown command: $command (install or uninstall)" ;;
+  esac
+}
+
+main "$@"
