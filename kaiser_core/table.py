@@ -509,7 +509,9 @@ class Table:
             mode = ui.mode
             if mode is Mode.READER and not self.reader_available:
                 mode = Mode.PER_TRICK
-            return self._enter(ContractEntry(ui.bidder, ui.number, trump, ui.low, mode))
+            change = self._enter(ContractEntry(ui.bidder, ui.number, trump, ui.low, mode))
+            self._go(self.ui.screen, quick_tricks=4, quick_five="", quick_three="")
+            return change
         return Change()
 
     def _key_tricks(self, key: Key) -> Change:
