@@ -119,6 +119,11 @@ class Scorer:
                     self.on_request(change.request)
             elif event.kind == "card":
                 self.journal.store(self.table.read_card(event.value), self.table)
+            elif event.kind == "taught":
+                change = self.table.taught(event.value)
+                self.journal.store(change, self.table)
+                if change.request:
+                    self.on_request(change.request)
             elif event.kind == "notice":
                 self.journal.store(self.table.reader_notice(event.value), self.table)
             elif event.kind == "reader":

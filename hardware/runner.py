@@ -108,6 +108,37 @@ def run_mock(
     return 0
 
 
+def attach_reader(scorer: Scorer, port: str, **options: Any) -> Any:
+    """Start the card reader on ``port``; its messages become the scorer's events."""
+    from hardware.reader import CardRead, CardReader, ReaderError, Taught, UnknownTag
+
+    def on_message(msg: Any) -> None:
+        if isinstance(msg, CardRead):
+            scorer.post("card", msg.card)
+        elif isinstance(msg, Taught):
+            scorer.post("taught", msg.card)
+        elif isinstance(msg, UnknownTag):
+            scorer.post("notice", f"unknown tag ..{msg.uid[-6:]}: teach it first")
+        elif isinstance(msg, ReaderError):
+            scorer.post("notice", f"reader: {msg.code}")
+
+    reader = CardReader(port, on_message, lambda online: scorer.post("reader", online),
+                        **options)
+    scorer.table.reader_available = True
+    reader.start()
+    return reader
+
+
+def handle_reader_request(reader: Any, request: str) -> bool:
+    """Send a teach request to the reader; True when it was one."""
+    from hardware.reader import Teach
+
+    if reader is None or not request.startswith("teach "):
+        return False
+    reader.send(Teach(request.split()[1]))
+    return True
+
+
 def run_pi(
     cfg: Config,
     journal: Journal,
@@ -136,11 +167,14 @@ def run_pi(
         log.error("GPIO is not available (%s): cannot read the buttons", err)
         journal.close()
         return EXIT_HARDWARE
+    reader = attach_reader(scorer, cfg.reader_port) if cfg.reader_enabled else None
     interval = notify.watchdog_interval()
     scorer.tick_interval = interval
     scorer.on_tick = notify.watchdog
 
     def on_request(request: str) -> None:
+        if handle_reader_request(reader, request):
+            return
         if request == "flip":
             display.flipped = table.ui.flipped
             scorer.refresh()
@@ -161,6 +195,8 @@ def run_pi(
         scorer.run()
     finally:
         notify.stopping()
+        if reader is not None:
+            reader.stop()
         buttons.close()  # stop input first
         journal.close()  # every entry is already committed
         display.blank()

@@ -101,6 +101,7 @@ class Screen(enum.Enum):
     MENU = "menu"
     LIST = "list"
     CONFIRM_NEW = "confirm-new"
+    TEACH = "teach"
 
 
 class MenuItem(enum.Enum):
@@ -135,6 +136,7 @@ class Ui:
     back: Screen = Screen.SCORE  # where MENU and LIST return
     list_kind: str = ""
     list_index: int = 0
+    teach_index: int = 0
     mode: Mode = Mode.PER_TRICK
     flipped: bool = False
     message: str = ""
@@ -240,7 +242,7 @@ class Table:
 
     def _screen_fits(self, screen: Screen) -> bool:
         home = self.home()
-        if screen in (Screen.MENU, Screen.LIST, Screen.CONFIRM_NEW):
+        if screen in (Screen.MENU, Screen.LIST, Screen.CONFIRM_NEW, Screen.TEACH):
             return self._screen_fits(self.ui.back) if self.ui.back != screen else False
         if home is Screen.SCORE:
             return screen in (Screen.SCORE, Screen.BIDDER, Screen.BID)
@@ -599,7 +601,7 @@ class Table:
         return items
 
     def _open_menu(self) -> Change:
-        if self.ui.screen in (Screen.MENU, Screen.LIST, Screen.CONFIRM_NEW):
+        if self.ui.screen in (Screen.MENU, Screen.LIST, Screen.CONFIRM_NEW, Screen.TEACH):
             self._go(self.ui.back)
         else:
             self._go(Screen.MENU, back=self.ui.screen, menu_index=0)
@@ -652,8 +654,8 @@ class Table:
             self._go(Screen.MENU, flipped=not ui.flipped)
             return Change(request="flip")
         if item is MenuItem.TEACH:
-            self._go(ui.back)
-            return Change(request="teach")
+            self._go(Screen.TEACH, teach_index=0)
+            return Change(request=f"teach {self.rules.pack[0].code}")
         self._say("shutting down")
         return Change(request="shutdown")
 
@@ -665,6 +667,29 @@ class Table:
         elif key in (Key.B, Key.OK):
             self._go(Screen.MENU)
         return Change()
+
+    def _key_teach(self, key: Key) -> Change:
+        if key in (Key.B, Key.OK):
+            self._go(Screen.MENU)
+        return Change()
+
+    def taught(self, code: str) -> Change:
+        """The reader learnt a card; teach the next one, or say the deck is known."""
+        before = self.ui
+        change = Change()
+        pack = self.rules.pack
+        if self.ui.screen is Screen.TEACH and self.ui.teach_index < len(pack):
+            if code == pack[self.ui.teach_index].code:
+                index = self.ui.teach_index + 1
+                self._go(Screen.TEACH, teach_index=index)
+                if index < len(pack):
+                    change.request = f"teach {pack[index].code}"
+                else:
+                    self._say(f"all {len(pack)} cards are known")
+            else:
+                self._say(f"the reader learnt {code}, not {pack[self.ui.teach_index].code}")
+        change.ui = self.ui != before
+        return change
 
     def _key_confirm_new(self, key: Key) -> Change:
         if key is Key.OK:
@@ -787,11 +812,11 @@ class Table:
                 )
         for team in TEAMS:
             if game.totals[team] >= game.target - 12:
-                out.append(f"{self.names[team]} needs {game.target - game.totals[team]}")
+                out.append(f"{team.code} needs {game.target - game.totals[team]} to win")
         if self.rules.losing_total is not None:
             for team in TEAMS:
                 if game.totals[team] <= self.rules.losing_total + 12:
-                    out.append(f"{self.names[team]} near {self.rules.losing_total}")
+                    out.append(f"{team.code} near {self.rules.losing_total}: loses there")
         return tuple(out)
 
     def live(self) -> LiveContract:

@@ -1,0 +1,231 @@
+"""Sample views: every screen of the table, with its edge cases, by name."""
+
+from kaiser_core.cards import Seat, Suit, Team
+from kaiser_core.views import (
+    AskSpecialView,
+    BidderView,
+    BidView,
+    CardsView,
+    ContractLabel,
+    GameOverView,
+    ListView,
+    LiveContract,
+    MenuView,
+    NewGameView,
+    QuickView,
+    ScoreView,
+    SummaryView,
+    TeamScore,
+    TricksView,
+    View,
+)
+
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+LONG_NS = "The Saskatoon Raccoons of the Prairie"
+LONG_EW = "Wolfgang's Wandering Whist Wizards"
+
+E8H = ContractLabel(E, 8, Suit.H)
+W7NT = ContractLabel(W, 7, None)
+N9S_LOW = ContractLabel(N, 9, Suit.S, low=True)
+
+MENU_ITEMS = (
+    "Undo",
+    "Redeal",
+    "Entry: per trick",
+    "Rules",
+    "New game",
+    "History",
+    "Flip display: off",
+    "Shut down",
+)
+
+
+def _tricks(**changes: object) -> TricksView:
+    base: dict[str, object] = dict(
+        contract=E8H,
+        trick=5,
+        of=8,
+        tricks_ns=1,
+        tricks_ew=3,
+        five_with=E,
+        three_with=None,
+        mark_five=False,
+        mark_three=False,
+        live=LiveContract(8, 8, 12, ""),
+    )
+    base.update(changes)
+    return TricksView(**base)  # type: ignore[arg-type]
+
+
+def _cards(**changes: object) -> CardsView:
+    base: dict[str, object] = dict(
+        contract=E8H,
+        trick=3,
+        of=8,
+        tricks_ns=1,
+        tricks_ew=1,
+        cards=((E, "AH"), (S, "TH"), (W, "5H")),
+        next_seat=N,
+        last_trick=(),
+        last_winner=None,
+        live=LiveContract(1, 8, 12, ""),
+        reader_online=True,
+    )
+    base.update(changes)
+    return CardsView(**base)  # type: ignore[arg-type]
+
+
+SAMPLES: dict[str, View] = {
+    "new_game": NewGameView("standard"),
+    "new_game_message": NewGameView("tournament", message="Push toward a seat, or OK"),
+    "score": ScoreView(TeamScore(Team.NS, "NS", -1), TeamScore(Team.EW, "EW", 11), E, S, 52, 2),
+    "score_extremes": ScoreView(
+        TeamScore(Team.NS, "NS", -99), TeamScore(Team.EW, "EW", 199), W, N, 52, 40
+    ),
+    "score_long_names": ScoreView(
+        TeamScore(Team.NS, LONG_NS, 188),
+        TeamScore(Team.EW, LONG_EW, -88),
+        S,
+        W,
+        62,
+        17,
+        warnings=(f"{LONG_EW} at 45: no points on defence", f"{LONG_NS} needs 4"),
+        series=(12, 9),
+    ),
+    "score_warnings": ScoreView(
+        TeamScore(Team.NS, "Us", 47),
+        TeamScore(Team.EW, "Them", 31),
+        N,
+        E,
+        52,
+        9,
+        warnings=("Us at 45: no points on defence", "Us needs 5"),
+        series=(2, 1),
+    ),
+    "score_message": ScoreView(
+        TeamScore(Team.NS, "Us", 47),
+        TeamScore(Team.EW, "Them", 31),
+        N,
+        E,
+        52,
+        9,
+        warnings=("Us at 45: no points on defence",),
+        series=(0, 0),
+        message="Undid the hand: E 8♥ made",
+    ),
+    "bidder": BidderView(N),
+    "bidder_message": BidderView(W, message="Redeal: W deals again"),
+    "bid_spades": BidView(E, 7, Suit.S, False, False, 7),
+    "bid_hearts": BidView(E, 8, Suit.H, False, True, 7),
+    "bid_diamonds": BidView(S, 10, Suit.D, False, True, 7),
+    "bid_clubs": BidView(W, 12, Suit.C, False, False, 7),
+    "bid_nt": BidView(N, 8, None, False, True, 8),
+    "bid_low": BidView(N, 9, Suit.S, True, True, 7, message="12 is the highest bid"),
+    "tricks": _tricks(),
+    "tricks_first": _tricks(
+        contract=W7NT,
+        trick=1,
+        of=7,
+        tricks_ns=0,
+        tricks_ew=0,
+        five_with=None,
+        live=LiveContract(0, 7, 12, ""),
+    ),
+    "tricks_marks": _tricks(mark_five=True, mark_three=True, five_with=None),
+    "tricks_made": _tricks(
+        trick=8, tricks_ns=1, tricks_ew=6, three_with=N, live=LiveContract(11, 8, 12, "MADE")
+    ),
+    "tricks_set": _tricks(
+        contract=N9S_LOW,
+        trick=7,
+        tricks_ns=3,
+        tricks_ew=3,
+        five_with=W,
+        three_with=N,
+        live=LiveContract(0, 9, 2, "SET"),
+        message="5♥ was taken in trick 3",
+    ),
+    "cards": _cards(),
+    "cards_offline": _cards(reader_online=False, revokes=("S revoked in trick 2 (♦)",)),
+    "cards_last_trick": _cards(
+        cards=(),
+        next_seat=E,
+        last_trick=((E, "AH"), (S, "TH"), (W, "5H"), (N, "3S")),
+        last_winner=E,
+        live=LiveContract(3, 8, 12, ""),
+    ),
+    "cards_made": _cards(
+        cards=((N, "9C"),),
+        next_seat=E,
+        live=LiveContract(9, 8, 10, "MADE"),
+        message="'5S' is not a card of the pack",
+    ),
+    "ask_five": AskSpecialView("5H"),
+    "ask_three": AskSpecialView("3S", message="W took no trick"),
+    "quick": QuickView(E8H, 4, 8, "", ""),
+    "quick_set": QuickView(W7NT, 6, 7, "bidders", "defenders"),
+    "quick_message": QuickView(N9S_LOW, 0, 8, "defenders", "", message="Who took 3♠? Press B"),
+    "summary_made": SummaryView(
+        E8H, 2, 11, True, -1, 11, (), TeamScore(Team.NS, "NS", -1), TeamScore(Team.EW, "EW", 11)
+    ),
+    "summary_nt_cap": SummaryView(
+        W7NT,
+        5,
+        7,
+        True,
+        0,
+        14,
+        ("EW NT x2", "NS at 45: no points"),
+        TeamScore(Team.NS, LONG_NS, 47),
+        TeamScore(Team.EW, LONG_EW, 39),
+    ),
+    "summary_set": SummaryView(
+        N9S_LOW,
+        6,
+        4,
+        False,
+        -9,
+        4,
+        (),
+        TeamScore(Team.NS, "Us", -99),
+        TeamScore(Team.EW, "Them", 199),
+        message="OK to commit",
+    ),
+    "game_over": GameOverView(
+        TeamScore(Team.EW, "EW", 53), TeamScore(Team.NS, "NS", 31), False, "reached 52"
+    ),
+    "game_over_skunk": GameOverView(
+        TeamScore(Team.NS, LONG_NS, 199),
+        TeamScore(Team.EW, LONG_EW, -99),
+        True,
+        "made the Kaiser bid",
+        series=(3, 1),
+    ),
+    "menu": MenuView(MENU_ITEMS, 0),
+    "menu_scrolled": MenuView(MENU_ITEMS, 6),
+    "menu_last": MenuView(MENU_ITEMS, 7, message="Nothing to undo"),
+    "list_history": ListView(
+        "History",
+        (
+            "1. E 8♥ made -1-11",
+            "2. S redeal",
+            "3. W 7NT set 13--3",
+            "4. N 9♠ made 22--3",
+            "5. E 10♦ set 22--13",
+            "6. S 8♣ made 33--13",
+            "7. N 9♥ made 42--13",
+        ),
+        6,
+    ),
+    "list_rules": ListView(
+        "Rules: a very long profile name indeed",
+        (
+            "target: 52",
+            "defender_cap_at: 45",
+            "low_allowed: False",
+            "made_scores: raw points and a very long value to truncate",
+        ),
+        0,
+        message="B to close",
+    ),
+}
