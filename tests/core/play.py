@@ -1,4 +1,4 @@
-"""Random legal hands for the property tests, played out by a referee written apart from the core."""
+"""Random legal hands for the property tests, played by a referee written apart from the core."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ ORDER = {r: i for i, r in enumerate("3578 9TJQKA".replace(" ", ""))}  # low to h
 
 def beats(card: str, best: str, led: str, trump: str | None, low: bool) -> bool:
     """Does ``card`` beat the trick's current ``best``? Plain text rules, no core code."""
+
     def rank(c: str) -> int:
         return -ORDER[c[0]] if low else ORDER[c[0]]
 
@@ -34,13 +35,18 @@ class PlayedHand:
 
 
 def deal_and_play(
-    rng: random.Random, pack: list[str], bidder: str, trump: str | None, low: bool,
-    cards_each: int = 8, revoke_chance: float = 0.0,
+    rng: random.Random,
+    pack: list[str],
+    bidder: str,
+    trump: str | None,
+    low: bool,
+    cards_each: int = 8,
+    revoke_chance: float = 0.0,
 ) -> PlayedHand:
     """Deal ``cards_each`` to each seat and play them legally (following suit when able)."""
     cards = pack[:]
     rng.shuffle(cards)
-    hands = {s: cards[i * cards_each:(i + 1) * cards_each] for i, s in enumerate(SEATS)}
+    hands = {s: cards[i * cards_each : (i + 1) * cards_each] for i, s in enumerate(SEATS)}
     start = {s: list(h) for s, h in hands.items()}
     leader = bidder
     tricks, winners = [], []

@@ -11,8 +11,10 @@ ALL_NT = Rules(nt_ranking=NTRanking.ABOVE_ALL_SUIT_BIDS)
 
 
 def test_the_bid_order_puts_no_trump_just_above_the_same_number():
-    order = sorted([Bid(7), Bid(6, True), Bid(6), Bid(7, True), Bid(12), Bid(12, True)],
-                   key=lambda b: b.key(STD))
+    order = sorted(
+        [Bid(7), Bid(6, True), Bid(6), Bid(7, True), Bid(12), Bid(12, True)],
+        key=lambda b: b.key(STD),
+    )
     assert [b.code for b in order] == ["6", "6nt", "7", "7nt", "12", "12nt"]
 
 
@@ -55,8 +57,12 @@ def test_three_passes_force_the_dealer_to_bid_the_minimum():
 
 def test_bids_are_held_to_their_minimum_and_twelve():
     nt7 = Rules(nt_min_bid=7)
-    for bad, rules in ((Bid(5), STD), (Bid(13), STD), (Bid(6, True), nt7), (Bid(7, True),
-                                                                             Rules(nt_min_bid=8))):
+    for bad, rules in (
+        (Bid(5), STD),
+        (Bid(13), STD),
+        (Bid(6, True), nt7),
+        (Bid(7, True), Rules(nt_min_bid=8)),
+    ):
         with pytest.raises(IllegalBidError, match="out of range"):
             bad.check_range(rules)
     Bid(7, True).check_range(nt7)

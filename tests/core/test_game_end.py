@@ -33,8 +33,12 @@ def test_both_over_the_target_on_one_hand_the_bidders_win():
     assert g.totals == {NS: 10, EW: 10} and g.winner is None
     g.push(hand(Seat.W, 6, 2, EW, NS))  # EW 6 tricks + 5H = 11 made; NS 2 - 3 = -1
     assert g.winner is EW
-    g2 = play(Rules(target=12), hand(Seat.N, 6, 4, NS, EW), hand(Seat.E, 6, 4, EW, NS),
-              hand(Seat.N, 6, 4, NS, EW))  # NS 4+5=9 made -> 19; EW 4-3=1 -> 11
+    g2 = play(
+        Rules(target=12),
+        hand(Seat.N, 6, 4, NS, EW),
+        hand(Seat.E, 6, 4, EW, NS),
+        hand(Seat.N, 6, 4, NS, EW),
+    )  # NS 4+5=9 made -> 19; EW 4-3=1 -> 11
     assert g2.winner is NS
     g3 = play(Rules(target=12), hand(Seat.N, 6, 4, NS, NS), hand(Seat.E, 6, 4, EW, EW))
     # NS 4+5-3=6 -> 6, EW 4; then EW 4+5-3=6 -> 10, NS 4 -> 10.

@@ -6,11 +6,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from play import SEATS, deal_and_play
 
 from kaiser_core import DECK, SKAT_PACK, Rules, Team, find_profile
 from kaiser_core.record import parse_record, record_json, score_record
 from kaiser_core.rules import Deal
-from play import SEATS, deal_and_play
 
 PROFILE = st.sampled_from(["standard", "open-defense", "tournament", "skat", "widow"])
 
@@ -19,7 +19,9 @@ def pack_for(rules: Rules) -> list[str]:
     return [c.code for c in (SKAT_PACK if rules.deal is Deal.SKAT else DECK)]
 
 
-def random_hand(rng: random.Random, rules: Rules, revoke_chance: float = 0.0) -> tuple[dict, object]:
+def random_hand(
+    rng: random.Random, rules: Rules, revoke_chance: float = 0.0
+) -> tuple[dict, object]:
     bidder = rng.choice(SEATS)
     no_trump = rng.random() < 0.3
     trump = None if no_trump else rng.choice("SHDC")
@@ -27,8 +29,9 @@ def random_hand(rng: random.Random, rules: Rules, revoke_chance: float = 0.0) ->
     bid = rng.randint(rules.nt_minimum if no_trump else rules.min_bid, 12)
     # Played hands: every card of a standard deal; widow 7 each of 32; skat 8 each of 34.
     while True:
-        played = deal_and_play(rng, pack_for(rules), bidder, trump, low,
-                               rules.tricks_per_hand, revoke_chance)
+        played = deal_and_play(
+            rng, pack_for(rules), bidder, trump, low, rules.tricks_per_hand, revoke_chance
+        )
         if played.five_hearts and played.three_spades:  # the specials cannot be discarded
             break
     contract = {"bidder": bidder, "bid": bid, "no_trump": no_trump}
@@ -59,9 +62,19 @@ def test_card_by_card_agrees_with_the_trick_winners_form(seed, profile, low):
     rng = random.Random(seed)
     base, played = random_hand(rng, rules)
     by_card = score_record({"rules": rules.to_spec(), "hands": [{**base, "plays": played.tricks}]})
-    by_trick = score_record({"rules": rules.to_spec(), "hands": [{
-        **base, "tricks": played.winners,
-        "five_hearts": played.five_hearts, "three_spades": played.three_spades}]})
+    by_trick = score_record(
+        {
+            "rules": rules.to_spec(),
+            "hands": [
+                {
+                    **base,
+                    "tricks": played.winners,
+                    "five_hearts": played.five_hearts,
+                    "three_spades": played.three_spades,
+                }
+            ],
+        }
+    )
     assert by_card == by_trick
     assert by_card["hands"][0]["revokes"] == []  # legal play never revokes
 
@@ -79,7 +92,7 @@ def test_a_revoke_is_found_where_the_referee_made_one(seed):
         led = trick[0][1]
         for i, card in enumerate(trick[1:], 1):
             seat = SEATS[(leader + i) % 4]
-            later = [c for tr in played.tricks[t + 1:] for c in tr]
+            later = [c for tr in played.tricks[t + 1 :] for c in tr]
             holds = [c for c in played.hands[seat] if c[1] == led and c in later]
             if card[1] != led and holds:
                 expected.append({"seat": seat, "trick": t + 1})
@@ -100,14 +113,24 @@ def random_game(rng: random.Random, rules: Rules) -> dict:
         elif form == "plays":
             hands.append({**base, "plays": played.tricks})
         elif form == "tricks":
-            hands.append({**base, "tricks": played.winners,
-                          "five_hearts": rng.choice([played.five_hearts, team_of(played.five_hearts)]),
-                          "three_spades": played.three_spades})
+            hands.append(
+                {
+                    **base,
+                    "tricks": played.winners,
+                    "five_hearts": rng.choice([played.five_hearts, team_of(played.five_hearts)]),
+                    "three_spades": played.three_spades,
+                }
+            )
         else:
             ns = sum(1 for w in played.winners if w in "NS")
-            hands.append({**base, "taken": {"NS": ns, "EW": len(played.winners) - ns},
-                          "five_hearts": team_of(played.five_hearts),
-                          "three_spades": team_of(played.three_spades)})
+            hands.append(
+                {
+                    **base,
+                    "taken": {"NS": ns, "EW": len(played.winners) - ns},
+                    "five_hearts": team_of(played.five_hearts),
+                    "three_spades": team_of(played.three_spades),
+                }
+            )
         try:
             score_record({"rules": rules.to_spec(), "hands": hands})
         except ValueError:  # the game was won before this hand: stop there
@@ -120,8 +143,9 @@ def random_game(rng: random.Random, rules: Rules) -> dict:
 @given(seed=st.integers(0, 2**32), profile=PROFILE)
 def test_a_record_written_back_and_read_again_scores_the_same(seed, profile):
     rng = random.Random(seed)
-    rules = find_profile(profile).replace(target=rng.choice([52, 30]),
-                                          losing_total=rng.choice([None, -20]))
+    rules = find_profile(profile).replace(
+        target=rng.choice([52, 30]), losing_total=rng.choice([None, -20])
+    )
     data = random_game(rng, rules)
     parsed = parse_record(data)
     again = record_json(parsed.rules, parsed.first_dealer, parsed.entries)

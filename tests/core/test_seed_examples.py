@@ -1,6 +1,18 @@
 """Every worked example of the five seed sheets, with the correct arithmetic (RULES.md)."""
 
-from kaiser_core import Bid, ByTeam, Card, Contract, Game, Hand, Rules, Seat, Suit, Team, find_profile
+from kaiser_core import (
+    Bid,
+    ByTeam,
+    Card,
+    Contract,
+    Game,
+    Hand,
+    Rules,
+    Seat,
+    Suit,
+    Team,
+    find_profile,
+)
 from kaiser_core.scoring import Outcome, score_hand
 from kaiser_core.tricks import trick_winner
 
@@ -78,14 +90,17 @@ def test_no_trump_doubles_the_loss_in_001_to_004_but_not_in_000():
 def test_defenders_at_45_add_no_positive_points_but_negative_still_subtracts():
     # 001-004: a defending team at 45 or more before the hand cannot add positive points.
     rules = Rules()
-    plus = score_hand(rules, Contract(Seat.N, Bid(6)), Outcome(5, 3, Team.NS, Team.NS), {
-        Team.NS: 0, Team.EW: 45})
+    plus = score_hand(
+        rules, Contract(Seat.N, Bid(6)), Outcome(5, 3, Team.NS, Team.NS), {Team.NS: 0, Team.EW: 45}
+    )
     assert plus.delta[Team.EW] == 0
-    minus = score_hand(rules, Contract(Seat.N, Bid(6)), Outcome(7, 1, Team.NS, Team.EW), {
-        Team.NS: 0, Team.EW: 45})
+    minus = score_hand(
+        rules, Contract(Seat.N, Bid(6)), Outcome(7, 1, Team.NS, Team.EW), {Team.NS: 0, Team.EW: 45}
+    )
     assert minus.delta[Team.EW] == -2
-    under = score_hand(rules, Contract(Seat.N, Bid(6)), Outcome(5, 3, Team.NS, Team.NS), {
-        Team.NS: 0, Team.EW: 44})
+    under = score_hand(
+        rules, Contract(Seat.N, Bid(6)), Outcome(5, 3, Team.NS, Team.NS), {Team.NS: 0, Team.EW: 44}
+    )
     assert under.delta[Team.EW] == 3
 
 

@@ -24,10 +24,18 @@ def contract_keys(bidder: str, number: int, trump: str | None, book: Rulebook) -
     return [*keys, "OK"]
 
 
-def per_trick_hand(bidder: str, number: int, trump: str | None, winners: list[str],
-                   five_in: int | None, three_in: int | None, book: Rulebook = Rulebook(),
-                   ask: tuple[str | None, str | None] = (None, None)) -> list[str]:
+def per_trick_hand(
+    bidder: str,
+    number: int,
+    trump: str | None,
+    winners: list[str],
+    five_in: int | None,
+    three_in: int | None,
+    book: Rulebook | None = None,
+    ask: tuple[str | None, str | None] = (None, None),
+) -> list[str]:
     """A per-trick hand: marks with A/B on the trick holding a special, or answers after."""
+    book = book or Rulebook()
     keys = contract_keys(bidder, number, trump, book)
     for i, winner in enumerate(winners, 1):
         if five_in == i:
@@ -42,9 +50,17 @@ def per_trick_hand(bidder: str, number: int, trump: str | None, winners: list[st
     return [*keys, "OK"]
 
 
-def per_hand_hand(bidder: str, number: int, trump: str | None, bidders_tricks: int,
-                  five: str, three: str, book: Rulebook = Rulebook()) -> list[str]:
+def per_hand_hand(
+    bidder: str,
+    number: int,
+    trump: str | None,
+    bidders_tricks: int,
+    five: str,
+    three: str,
+    book: Rulebook | None = None,
+) -> list[str]:
     """A per-hand hand: bidders' tricks from 4, A/B cycle who took the specials."""
+    book = book or Rulebook()
     keys = contract_keys(bidder, number, trump, book)
     step = "UP" if bidders_tricks >= 4 else "DOWN"
     keys += [step] * abs(bidders_tricks - 4)

@@ -31,7 +31,10 @@ def test_the_installed_default_config_is_valid():
 
 
 def test_the_waveshare_board_and_house_rules(tmp_path):
-    cfg = load_config(write(tmp_path, """
+    cfg = load_config(
+        write(
+            tmp_path,
+            """
 board = "waveshare-hat"
 [game]
 rules = "tournament"
@@ -40,7 +43,9 @@ entry = "per-hand"
 target_after_nt = 62
 [names]
 NS = "Prairie"
-"""))
+""",
+        )
+    )
     assert cfg.board == "waveshare" and cfg.display["driver"] == "sh1106"
     assert cfg.pins["OK"] == 13 and cfg.pins["A"] == 21 and cfg.pins["B"] == 20
     assert cfg.rules.nt_min_bid == 7 and cfg.rules.target_after_nt == 62
@@ -48,7 +53,10 @@ NS = "Prairie"
 
 
 def test_a_custom_pin_map(tmp_path):
-    cfg = load_config(write(tmp_path, """
+    cfg = load_config(
+        write(
+            tmp_path,
+            """
 [board]
 name = "custom"
 hold_time = 1.2
@@ -60,27 +68,32 @@ RIGHT = 19
 OK = 26
 A = 20
 B = 21
-"""))
+""",
+        )
+    )
     assert cfg.pins["OK"] == 26 and cfg.hold_time == 1.2
 
 
-@pytest.mark.parametrize(("text", "fragment"), [
-    ("colour = 1", "config.colour is not a setting"),
-    ("[game]\nrules = 'poker'", "unknown rules profile 'poker'"),
-    ("[game.options]\ntarjet = 1", "unknown option 'tarjet'"),
-    ("[game]\nentry = 'by-card'", "game.entry must be per-trick"),
-    ("board = 'pizero'", "board.name must be bonnet, waveshare or custom"),
-    ("[board]\nname = 'custom'\n[board.pins]\nUP = 5", "must give every key"),
-    ("[board.pins]\nUP = 40", "board.pins.UP must be a BCM GPIO number"),
-    ("[board.pins]\nJUMP = 4", "board.pins.JUMP is not a key"),
-    ("[board.pins]\nUP = 4", "two keys share a pin"),
-    ("[board]\nhold_time = 'long'", "board.hold_time must be a number"),
-    ("[display]\nrotate = 90", "display.rotate must be 0 or 180"),
-    ("[display]\ndriver = 'st7735'", "display.driver must be ssd1306 or sh1106"),
-    ("[names]\nNS = ''", "names.NS must be a name"),
-    ("[reader]\nenabled = 'yes'", "reader.enabled must be true or false"),
-    ("[game", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("colour = 1", "config.colour is not a setting"),
+        ("[game]\nrules = 'poker'", "unknown rules profile 'poker'"),
+        ("[game.options]\ntarjet = 1", "unknown option 'tarjet'"),
+        ("[game]\nentry = 'by-card'", "game.entry must be per-trick"),
+        ("board = 'pizero'", "board.name must be bonnet, waveshare or custom"),
+        ("[board]\nname = 'custom'\n[board.pins]\nUP = 5", "must give every key"),
+        ("[board.pins]\nUP = 40", "board.pins.UP must be a BCM GPIO number"),
+        ("[board.pins]\nJUMP = 4", "board.pins.JUMP is not a key"),
+        ("[board.pins]\nUP = 4", "two keys share a pin"),
+        ("[board]\nhold_time = 'long'", "board.hold_time must be a number"),
+        ("[display]\nrotate = 90", "display.rotate must be 0 or 180"),
+        ("[display]\ndriver = 'st7735'", "display.driver must be ssd1306 or sh1106"),
+        ("[names]\nNS = ''", "names.NS must be a name"),
+        ("[reader]\nenabled = 'yes'", "reader.enabled must be true or false"),
+        ("[game", "not valid TOML"),
+    ],
+)
 def test_a_mistake_is_one_line_naming_the_key(tmp_path, text, fragment):
     path = write(tmp_path, text)
     with pytest.raises(ConfigError) as info:
@@ -94,4 +107,5 @@ def test_run_with_a_bad_config_exits_2_with_one_line(scorer, tmp_path):
     result = scorer.run("UP\n", "--config", str(path), check=False)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip().splitlines() == [
-        f"kaiser-scorer: {path}: display.rotate must be 0 or 180, not 90"]
+        f"kaiser-scorer: {path}: display.rotate must be 0 or 180, not 90"
+    ]

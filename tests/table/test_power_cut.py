@@ -26,13 +26,18 @@ def long_script() -> list[str]:
 
 
 def run(db, script, stdout=subprocess.PIPE):
-    return subprocess.Popen([*CMD, "run", "--board", "mock", "--quiet", "--keys", str(script),
-                             "--db", str(db)], stdout=stdout, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [*CMD, "run", "--board", "mock", "--quiet", "--keys", str(script), "--db", str(db)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def export(db):
-    out = subprocess.run([*CMD, "export", "--all", "--db", str(db)], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [*CMD, "export", "--all", "--db", str(db)], capture_output=True, text=True, check=True
+    ).stdout
     return json.loads(out)
 
 

@@ -16,8 +16,15 @@ from kaiser_core.table import Key, Screen, Table
 from kaiser_core.views import SummaryView
 
 KEYS = st.sampled_from([k for k in Key] + ["restart"])
-RULES = st.sampled_from([Rules(), Rules(low_allowed=True, target=20), find_profile("widow"),
-                         find_profile("tournament").replace(target=15), find_profile("skat")])
+RULES = st.sampled_from(
+    [
+        Rules(),
+        Rules(low_allowed=True, target=20),
+        find_profile("widow"),
+        find_profile("tournament").replace(target=15),
+        find_profile("skat"),
+    ]
+)
 
 
 def fresh(rules: Rules, journal: Journal) -> Table:

@@ -20,10 +20,15 @@ def test_table_md_example_gives_ns_minus_1_ew_11(scorer):
     assert acks[0] == "ok 1 UP" and acks[-1] == "ok 18 OK" and len(acks) == 18
     record = scorer.export()
     assert record["first_dealer"] == "N"
-    assert record["hands"] == [{
-        "contract": {"bidder": "E", "bid": 8, "no_trump": False}, "trump": "H",
-        "tricks": ["E", "S", "E", "E", "W", "N", "E", "W"],
-        "five_hearts": "E", "three_spades": "N"}]
+    assert record["hands"] == [
+        {
+            "contract": {"bidder": "E", "bid": 8, "no_trump": False},
+            "trump": "H",
+            "tricks": ["E", "S", "E", "E", "W", "N", "E", "W"],
+            "five_hearts": "E",
+            "three_spades": "N",
+        }
+    ]
     scored = scorer.score(record)
     assert scored["totals"] == {"NS": -1, "EW": 11}
     assert scored["next_dealer"] == "E"  # and S bids first
@@ -47,12 +52,18 @@ def test_a_game_in_both_modes_with_redeals_and_undo(scorer):
     assert record["hands"][0] == {"redeal": True}
     assert record["hands"][1]["tricks"] == list("NNSSNEWN")
     assert record["hands"][1]["five_hearts"] == "N" and record["hands"][1]["three_spades"] == "N"
-    assert record["hands"][2] == {"contract": {"bidder": "E", "bid": 8, "no_trump": False},
-                                  "trump": "S", "taken": {"NS": 2, "EW": 6},
-                                  "five_hearts": "EW", "three_spades": "NS"}
+    assert record["hands"][2] == {
+        "contract": {"bidder": "E", "bid": 8, "no_trump": False},
+        "trump": "S",
+        "taken": {"NS": 2, "EW": 6},
+        "five_hearts": "EW",
+        "three_spades": "NS",
+    }
     scored = scorer.score(record)
     assert [h["delta"] for h in scored["hands"] if not h["redeal"]] == [
-        {"NS": 8, "EW": 2}, {"NS": -1, "EW": 11}]
+        {"NS": 8, "EW": 2},
+        {"NS": -1, "EW": 11},
+    ]
     assert scored["totals"] == {"NS": 7, "EW": 13}
 
 
@@ -94,10 +105,10 @@ def test_a_whole_game_to_52_and_a_new_game(scorer):
 
 def test_per_hand_mode_from_the_config(scorer, tmp_path):
     config = tmp_path / "kaiser.toml"
-    config.write_text('[game]\nrules = "widow"\nentry = "per-hand"\n'
-                      '[names]\nNS = "Prairie"\nEW = "Coast"\n')
-    keys = ["DOWN", *per_hand_hand("W", 7, None, 5, "bidders", "defenders",
-                                   Rulebook(tricks=7))]
+    config.write_text(
+        '[game]\nrules = "widow"\nentry = "per-hand"\n[names]\nNS = "Prairie"\nEW = "Coast"\n'
+    )
+    keys = ["DOWN", *per_hand_hand("W", 7, None, 5, "bidders", "defenders", Rulebook(tricks=7))]
     scorer.run(keys, "--config", str(config))
     record = scorer.export()
     assert record["rules"] == "widow" and record["names"] == {"NS": "Prairie", "EW": "Coast"}
@@ -121,13 +132,44 @@ def test_a_restart_with_the_same_script_resumes_where_it_stopped(scorer):
     path.write_text("UP\nOK\nRIGHT\n")
     import subprocess
     import sys
-    out = subprocess.run([sys.executable, "-m", "hardware.cli", "run", "--board", "mock",
-                          "--quiet", "--keys", str(path), "--db", str(scorer.db)],
-                         capture_output=True, text=True, check=True).stdout
+
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hardware.cli",
+            "run",
+            "--board",
+            "mock",
+            "--quiet",
+            "--keys",
+            str(path),
+            "--db",
+            str(scorer.db),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert out.splitlines() == ["ok 1 UP", "ok 2 OK", "ok 3 RIGHT"]
-    again = subprocess.run([sys.executable, "-m", "hardware.cli", "run", "--board", "mock",
-                            "--quiet", "--keys", str(path), "--db", str(scorer.db)],
-                           capture_output=True, text=True, check=True).stdout
+    again = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hardware.cli",
+            "run",
+            "--board",
+            "mock",
+            "--quiet",
+            "--keys",
+            str(path),
+            "--db",
+            str(scorer.db),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert again == ""  # the same script again: every key is already stored
 
 
