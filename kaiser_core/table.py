@@ -380,26 +380,71 @@ class Table:
         return change
 
     def read_card(self, code: str) -> Change:
-        """A card from the reader (card-reader entry); refused on screen when it cannot be."""
+        """A card from the reader, in play order (card-reader entry).
+
+        A card that cannot be played (not in the pack, already played this hand, or read
+        while the table is not entering cards) is refused on screen and nothing is stored.
+        A card that shows a revoke is stored and the screen says who revoked.
+        """
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
         change = Change()
-        if self.ui.screen is not Screen.CARDS:
-            self._say(f"card {code} ignored: not entering cards now")
-        else:
-            try:
-                card = Card.from_code(code)
-            except KaiserError:
-                card = None
-            if card is None or card not in self.rules.pack:
-                self._say(f"{code} is not in this pack")
-            elif card in self.draft.cards:
-                self._say(f"{card.label} was already played this hand")
+        try:
+            card: Card | None = Card.from_code(code)
+        except KaiserError:
+            card = None
+        label = card.label if card is not None else code
+        screen = self.ui.screen
+        if screen is Screen.TEACH:
+            self._read_while_teaching(card, code)
+        elif screen is not Screen.CARDS:
+            if screen in (Screen.MENU, Screen.LIST, Screen.CONFIRM_NEW) and (
+                self.ui.back is Screen.CARDS
+            ):
+                self._say(f"{label} not taken: close the menu, then read it again")
             else:
-                change = self._enter(CardEntry(card))
+                self._say(f"{label} ignored: cards are not being entered now")
+        elif card is None or card not in self.rules.pack:
+            self._say(f"{label} is not in this pack: refused")
+        elif card in self.draft.cards:
+            trick = self.draft.cards.index(card) // 4 + 1
+            self._say(f"{label} was already played (trick {trick}): refused")
+        else:
+            known = len(self._revokes())
+            change = self._enter(CardEntry(card))
+            new = self._revokes()[known:]
+            if new:
+                seat, trick, suit = new[0]
+                self._say(
+                    f"{seat.code} revoked {suit.symbol} in trick {trick}: now plays {card.label}"
+                )
         if self.ui != before:
             change.ui = True
         return change
+
+    def _read_while_teaching(self, card: Card | None, code: str) -> None:
+        """A tag the reader knows was read on the TEACH screen: say what it is."""
+        pack = self.rules.pack
+        index = self.ui.teach_index
+        if index >= len(pack):
+            self._say(f"that tag is {card.label if card else code}; every card is taught")
+        elif card == pack[index]:
+            nxt = f"{pack[index + 1].label}" if index + 1 < len(pack) else "the end"
+            self._say(f"{card.label} is known already: OK skips to {nxt}")
+        else:
+            self._say(f"that tag is {card.label if card else code}: lay {pack[index].label}")
+
+    def _revokes(self) -> list[tuple[Seat, int, Suit]]:
+        """Revokes of the card-reader hand so far: (seat, trick, the suit not followed)."""
+        c = self.draft.contract
+        if c is None or c.mode is not Mode.READER:
+            return []
+        played = self.played_tricks()
+        tricks = [(lead, cards) for lead, cards, _ in played]
+        current = self.draft.cards[len(played) * 4 :]
+        if current:
+            tricks.append((played[-1][2] if played else c.bidder, tuple(current)))
+        return [(r.seat, r.trick, tricks[r.trick - 1][1][0].suit) for r in find_revokes(tricks)]
 
     def reader_notice(self, text: str) -> Change:
         """Show a notice from the reader (an unknown tag, an error)."""
@@ -669,27 +714,64 @@ class Table:
         return Change()
 
     def _key_teach(self, key: Key) -> Change:
-        if key in (Key.B, Key.OK):
+        pack = self.rules.pack
+        if key is Key.B or (key is Key.OK and self.ui.teach_index >= len(pack)):
             self._go(Screen.MENU)
+        elif key is Key.OK:
+            return self._teach_next(self.ui.teach_index + 1)
+        return Change()
+
+    def _teach_next(self, index: int) -> Change:
+        """Move the TEACH screen to ``pack[index]`` and ask the reader to learn it."""
+        pack = self.rules.pack
+        self._go(Screen.TEACH, teach_index=min(index, len(pack)))
+        if index < len(pack):
+            return Change(request=f"teach {pack[index].code}")
+        self._say(f"all {len(pack)} cards are known: B returns")
         return Change()
 
     def taught(self, code: str) -> Change:
-        """The reader learnt a card; teach the next one, or say the deck is known."""
+        """The reader learnt a tag as ``code``: teach the next card, or say the pack is known.
+
+        Outside the TEACH screen the screen only says so (a teach left pending on the reader).
+        """
         before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
         change = Change()
         pack = self.rules.pack
-        if self.ui.screen is Screen.TEACH and self.ui.teach_index < len(pack):
-            if code == pack[self.ui.teach_index].code:
-                index = self.ui.teach_index + 1
-                self._go(Screen.TEACH, teach_index=index)
-                if index < len(pack):
-                    change.request = f"teach {pack[index].code}"
-                else:
-                    self._say(f"all {len(pack)} cards are known")
-            else:
-                self._say(f"the reader learnt {code}, not {pack[self.ui.teach_index].code}")
+        index = self.ui.teach_index
+        try:
+            label = Card.from_code(code).label
+        except KaiserError:
+            label = code
+        if self.ui.screen is not Screen.TEACH:
+            self._say(f"the reader learnt a tag as {label}")
+        elif index < len(pack) and code == pack[index].code:
+            change = self._teach_next(index + 1)
+        elif index < len(pack):
+            self._say(
+                f"the reader learnt {label}, not {pack[index].label}: lay {pack[index].label}"
+            )
+            change = Change(request=f"teach {pack[index].code}")
+        else:
+            self._say(f"the reader learnt {label}; every card is taught")
         change.ui = self.ui != before
         return change
+
+    def _teach_view(self, msg: str) -> ListView:
+        pack = self.rules.pack
+        index = self.ui.teach_index
+        offline = () if self.reader_online else ("reader offline",)
+        if index >= len(pack):
+            lines = (f"all {len(pack)} cards taught", "B returns", *offline)
+        else:
+            lines = (
+                f"lay {pack[index].label} on the reader",
+                f"card {index + 1} of {len(pack)}",
+                *offline,
+                "OK skips, B stops",
+            )
+        return ListView("Teach cards", lines, 0, msg)
 
     def _key_confirm_new(self, key: Key) -> Change:
         if key is Key.OK:
@@ -719,6 +801,22 @@ class Table:
         game = self.game
         rules = self.rules
         s = ui.screen
+        # The menu, its lists and teach mode need no game: they open before the first one.
+        if s is Screen.MENU:
+            labels = []
+            for item in self.menu_items():
+                if item is MenuItem.MODE:
+                    labels.append(f"Entry: {ui.mode.label}")
+                elif item is MenuItem.FLIP:
+                    labels.append(f"Flip display: {'on' if ui.flipped else 'off'}")
+                else:
+                    labels.append(item.value)
+            return MenuView(tuple(labels), ui.menu_index % len(labels), msg)
+        if s is Screen.LIST:
+            title = "Rules: " + rules.profile if ui.list_kind == "rules" else "History"
+            return ListView(title, tuple(self._list_lines()), ui.list_index, msg)
+        if s is Screen.TEACH:
+            return self._teach_view(msg)
         if s is Screen.NEW_GAME or game is None:
             return NewGameView(rules.profile, msg)
         if s is Screen.SCORE:
@@ -784,19 +882,6 @@ class Table:
             return GameOverView(
                 self._team(winner), self._team(winner.other), game.skunk, reason, self.series, msg
             )
-        if s is Screen.MENU:
-            labels = []
-            for item in self.menu_items():
-                if item is MenuItem.MODE:
-                    labels.append(f"Entry: {ui.mode.label}")
-                elif item is MenuItem.FLIP:
-                    labels.append(f"Flip display: {'on' if ui.flipped else 'off'}")
-                else:
-                    labels.append(item.value)
-            return MenuView(tuple(labels), ui.menu_index % len(labels), msg)
-        if s is Screen.LIST:
-            title = "Rules: " + rules.profile if ui.list_kind == "rules" else "History"
-            return ListView(title, tuple(self._list_lines()), ui.list_index, msg)
         return ListView(
             "New game?", ("Abandon this game", "and start anew?", "OK = yes, B = no"), 0, msg
         )
@@ -871,10 +956,7 @@ class Table:
             tuple((last[0].after(i), cd.code) for i, cd in enumerate(last[1])) if last else ()
         )
         ns = sum(1 for _, _, w in played if w.team is Team.NS)
-        partial = [(lead, cards) for lead, cards, _ in played]
-        if current:
-            partial.append((leader, tuple(current)))
-        revokes = tuple(f"{r.seat.code} revoked in trick {r.trick}" for r in find_revokes(partial))
+        revokes = tuple(f"{seat.code} revoked T{trick}" for seat, trick, _ in self._revokes())
         return CardsView(
             self._label(),
             len(played) + 1,
@@ -910,7 +992,11 @@ class Table:
             score.made,
             score.delta[Team.NS],
             score.delta[Team.EW],
-            score.notes,
+            score.notes
+            + tuple(
+                f"{seat.code} revoked in trick {trick} ({suit.symbol})"
+                for seat, trick, suit in self._revokes()
+            ),
             TeamScore(Team.NS, self.names[Team.NS], after[Team.NS]),
             TeamScore(Team.EW, self.names[Team.EW], after[Team.EW]),
             msg,
