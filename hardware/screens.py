@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from kaiser_core.cards import Seat, Suit
 from kaiser_core.views import (
@@ -143,14 +143,13 @@ class Font:
         for ch, index in table.items():
             if not (" " <= ch <= "~" or "\xa0" <= ch <= "\xff"):
                 continue
-            bits = glyphs[index]
-            image = Image.new("1", (width, self.height))
-            for y in range(top, bottom):
-                for x in range(width):
-                    if bits[y * stride + x // 8] & (0x80 >> (x % 8)):
-                        image.putpixel((x, y - top), ON)
-                        if bold and x + 1 < width:
-                            image.putpixel((x + 1, y - top), ON)
+            # PSF rows are packed like PIL's "1" mode: MSB first, ``stride`` bytes a row.
+            image = Image.frombytes("1", (stride * 8, height), glyphs[index])
+            image = image.crop((0, top, width, bottom))
+            if bold:
+                shifted = Image.new("1", image.size)
+                shifted.paste(image.crop((0, 0, width - 1, image.height)), (1, 0))
+                image = ImageChops.logical_or(image, shifted)
             self._glyphs[ch] = image
         box = self._glyphs["H"].getbbox()
         assert box is not None
