@@ -1,4 +1,4 @@
-"""The keys through gpiozero ``Button``s: a short press, or a hold of OK, A or B.
+"""The keys through gpiozero input devices: a short press, or a hold of OK, A or B.
 
 Directions fire on press. OK, A and B fire on release (a short press) or when held past
 ``hold_time`` (``HOLD-OK`` ...), never both.
@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gpiozero import Button
+from gpiozero import DigitalInputDevice
 
 log = logging.getLogger(__name__)
 HOLDABLE = ("OK", "A", "B")
@@ -56,6 +56,8 @@ class _KeyState:
     held: bool = False  # HOLD-x was given during this press
     last_edge: float | None = None  # the clock at the pin's previous edge, accepted or not
     settling: bool = False  # a settle check is scheduled
+    presses: int = 0  # accepted presses so far: a hold timer knows the press it times
+    timing: bool = False  # the latest press's hold timer is still to be started
 
 
 class Buttons:
@@ -83,20 +85,21 @@ class Buttons:
             raise ValueError(f"bounce_time must be 0 or more, not {bounce_time}")
         self.clock = clock
         self.schedule = schedule
-        self.buttons: dict[str, Button] = {}
+        self.hold_time = hold_time
+        self.buttons: dict[str, DigitalInputDevice] = {}
         self._keys: dict[str, _KeyState] = {}
         self._lock = threading.Lock()
         self._closed = False
         try:
             for name, pin in pins.items():
                 # No bounce_time for the pin: the debounce is ours (see the module's doc).
-                button = Button(pin, pull_up=True, hold_time=hold_time, pin_factory=pin_factory)
+                # A DigitalInputDevice, not a Button: a Button's hold thread wakes every
+                # 0.1 s even when nothing is pressed; holds are timed by ``schedule``.
+                button = DigitalInputDevice(pin, pull_up=True, pin_factory=pin_factory)
                 self.buttons[name] = button
                 self._keys[name] = _KeyState()
-                button.when_pressed = self._edge_cb(name, True)
-                button.when_released = self._edge_cb(name, False)
-                if name in HOLDABLE:
-                    button.when_held = self._held_cb(name)
+                button.when_activated = self._edge_cb(name, True)
+                button.when_deactivated = self._edge_cb(name, False)
         except Exception:
             self.close()
             raise
@@ -104,9 +107,6 @@ class Buttons:
     # -- gpiozero's callbacks (any thread) ------------------------------------------------
     def _edge_cb(self, name: str, pressed: bool) -> Callable[[], None]:
         return lambda: self._edge(name, pressed)
-
-    def _held_cb(self, name: str) -> Callable[[], None]:
-        return lambda: self._held(name)
 
     def _edge(self, name: str, pressed: bool) -> None:
         """The pin of ``name`` went to ``pressed``: take it, leave it to a settle, or ignore it."""
@@ -129,15 +129,26 @@ class Buttons:
                     settle_in = self.bounce_time
         if settle_in is not None:
             self.schedule(settle_in, lambda: self.settle(name))
+        self._start_hold(name)
         self._emit(out)
 
-    def _held(self, name: str) -> None:
-        """gpiozero saw the pin active for ``hold_time``: HOLD-x, once per press."""
+    def _start_hold(self, name: str) -> None:
+        """After an accepted press of OK, A or B: time its hold."""
+        with self._lock:
+            key = self._keys.get(name)
+            if self._closed or key is None or not key.timing:
+                return
+            key.timing = False
+            press = key.presses
+        self.schedule(self.hold_time, lambda: self._held(name, press))
+
+    def _held(self, name: str, press: int) -> None:
+        """``hold_time`` after press number ``press``: HOLD-x if that press is still down."""
         with self._lock:
             if self._closed:
                 return
             key = self._keys[name]
-            if not key.down or key.held:
+            if not key.down or key.held or key.presses != press:
                 return
             key.held = True
         self._emit([f"HOLD-{name}"])
@@ -156,11 +167,12 @@ class Buttons:
                 key.settling = True  # more chatter came since: wait for the quiet again
                 settle_in = key.last_edge + self.bounce_time - now
             else:
-                level = bool(self.buttons[name].is_pressed)
+                level = bool(self.buttons[name].is_active)
                 if level != key.down:
                     self._accept(name, key, level, out)
         if settle_in is not None:
             self.schedule(settle_in, lambda: self.settle(name))
+        self._start_hold(name)
         self._emit(out)
 
     def _accept(self, name: str, key: _KeyState, pressed: bool, out: list[str]) -> None:
@@ -170,7 +182,10 @@ class Buttons:
             if key.down and holdable and not key.held:
                 out.append(name)  # the previous tap ended before its release settled
             key.down, key.held = True, False
-            if not holdable:
+            if holdable:
+                key.presses += 1
+                key.timing = True
+            else:
                 out.append(name)
         elif key.down:
             if holdable and not key.held:
@@ -185,6 +200,12 @@ class Buttons:
                 log.exception("key %s was not taken", name)
 
     # -- the interface --------------------------------------------------------------------
+    def is_held(self, name: str) -> bool:
+        """True once the current press of ``name`` has given its HOLD key."""
+        with self._lock:
+            key = self._keys.get(name)
+            return bool(key and key.down and key.held)
+
     def pin(self, name: str) -> Any:
         """The gpiozero pin of a key (tests and scripted play drive it)."""
         return self.buttons[name].pin

@@ -17,7 +17,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from hardware.app import Scorer
-from hardware.buttons import Buttons
+from hardware.buttons import HOLDABLE, Buttons
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
 from hardware.screens import render
@@ -53,8 +53,8 @@ class Presser(threading.Thread):
             pin = self.buttons.pin(name)
             self.barrier.wait(10)
             pin.drive_low()
-            if hold:  # keep it down until gpiozero has seen a hold
-                assert wait_until(lambda name=name: self.buttons.buttons[name].is_held)
+            if hold and name in HOLDABLE:  # keep it down until the hold was given
+                assert wait_until(lambda name=name: self.buttons.is_held(name))
             self.barrier.wait(10)
             pin.drive_high()
 
