@@ -46,6 +46,16 @@ CREATE TABLE IF NOT EXISTS entries (
 """
 
 
+def _rollback(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any; a failure is logged, not raised."""
+    if not db.in_transaction:
+        return
+    try:
+        db.execute("ROLLBACK")
+    except sqlite3.Error as err:
+        log.warning("rollback failed: %s", err)
+
+
 class JournalError(Exception):
     """The database cannot be used (corrupt, foreign, unwritable); the message says which."""
 
@@ -127,11 +137,22 @@ class Journal:
             self.db.execute("BEGIN IMMEDIATE")
 
         def __exit__(self, kind: object, *rest: object) -> None:
-            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            if kind is None:
+                try:
+                    self.db.execute("COMMIT")
+                except BaseException:
+                    _rollback(self.db)  # a failed COMMIT (SQLITE_FULL, I/O) may leave it open
+                    raise
+            else:
+                _rollback(self.db)  # the error in flight is the one to report
 
     def transaction(self) -> Journal._Tx:
         """A write transaction: committed durably on success, rolled back on error."""
         return Journal._Tx(self.db)
+
+    def rollback(self) -> None:
+        """End a write transaction that an error left open; nothing when none is."""
+        _rollback(self.db)
 
     def _set(self, key: str, value: str) -> None:
         self.db.execute(

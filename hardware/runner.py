@@ -9,11 +9,11 @@ import logging
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hardware.app import EXIT_HARDWARE, Scorer, install_signals
+from hardware.app import EXIT_HARDWARE, Event, Scorer, install_signals
 from hardware.buttons import Buttons
 from hardware.config import Config
 from hardware.journal import Journal
@@ -23,6 +23,9 @@ from kaiser_core.table import Table
 log = logging.getLogger("kaiser-scorer")
 KEY_TIMEOUT = 15.0
 MOCK_HOLD_TIME = 0.1
+#: The menu's "Shut down": logind powers off (polkit allows it to the service's user).
+POWEROFF = ("systemctl", "poweroff")
+POWEROFF_TIMEOUT = 20.0
 
 
 def script_fingerprint(keys: list[str]) -> str:
@@ -55,8 +58,9 @@ def run_mock(
     current: dict[str, Any] = {}
 
     def on_key(name: str) -> None:
-        scorer.post("key", name, done=current.get("done"), extra=current.get("extra"))
-        current["seen"] = name
+        event = Event("key", name, current.get("done"), current.get("extra"))
+        current["seen"], current["event"] = name, event
+        scorer.events.put(event)
 
     hold_time = min(cfg.hold_time, MOCK_HOLD_TIME)
     buttons = Buttons(cfg.pins, on_key, hold_time=hold_time, pin_factory=factory)
@@ -87,6 +91,11 @@ def run_mock(
                     pin.drive_high()
                 if not ok or current.get("seen") != name:
                     failure.append(f"key {index + 1} ({name}) was not taken by the buttons")
+                    break
+                if current["event"].error:
+                    failure.append(
+                        f"key {index + 1} ({name}) was not stored: {current['event'].error}"
+                    )
                     break
                 print(f"ok {index + 1} {name}", flush=True)
         except Exception as err:  # pragma: no cover - reported below
@@ -139,6 +148,40 @@ def handle_reader_request(reader: Any, request: str) -> bool:
     return True
 
 
+def power_off(command: Sequence[str] | None) -> bool:
+    """Run the power-off command; True when it was accepted (None: nothing to run)."""
+    if command is None:
+        log.info("power off requested: this board has nothing to power off, only stops")
+        return True
+    log.info("power off requested from the menu: %s", " ".join(command))
+    try:
+        result = subprocess.run(
+            list(command), check=False, capture_output=True, text=True, timeout=POWEROFF_TIMEOUT
+        )
+    except (OSError, subprocess.TimeoutExpired) as err:
+        log.error("power off failed: %s", err)
+        return False
+    if result.returncode != 0:
+        reason = (result.stderr or result.stdout).strip() or f"exit status {result.returncode}"
+        log.error("power off refused: %s", reason)
+        return False
+    return True
+
+
+def release_pins(factory: Any) -> None:
+    """Close gpiozero's pin factory (the chip handle of lgpio, the mock pins ...)."""
+    if factory is None:
+        return
+    try:
+        factory.close()
+    except Exception as err:
+        log.warning("releasing the pins failed: %s", err)
+    from gpiozero import Device
+
+    if Device.pin_factory is factory:
+        Device.pin_factory = None
+
+
 def run_pi(
     cfg: Config,
     journal: Journal,
@@ -146,11 +189,25 @@ def run_pi(
     render: Callable[[Any], Any],
     args: argparse.Namespace,
     board: str,
+    *,
+    pin_factory: Any = None,
+    display_factory: Callable[[], Any] | None = None,
+    poweroff: Sequence[str] | None = POWEROFF,
 ) -> int:
-    """The appliance: real buttons, the OLED, the optional reader, systemd's watchdog."""
+    """The appliance: real buttons, the OLED, the optional reader, systemd's watchdog.
+
+    ``pin_factory`` (default: gpiozero's, from ``GPIOZERO_PIN_FACTORY`` or the Pi's),
+    ``display_factory`` (default: the config's luma device) and ``poweroff`` (the menu's
+    "Shut down"; None only stops) can be injected. Returns 0 after an orderly stop, or
+    EXIT_HARDWARE when GPIO is not available (systemd then restarts the service).
+    """
     from hardware import notify
 
-    display = Display(luma_factory(cfg.display), flipped=table.ui.flipped)
+    display = Display(
+        display_factory or luma_factory(cfg.display),
+        rotate=cfg.rotate,
+        flipped=table.ui.flipped,
+    )
     scorer = Scorer(
         table,
         journal,
@@ -161,43 +218,62 @@ def run_pi(
     )
     try:
         buttons = Buttons(
-            cfg.pins, scorer.key, hold_time=cfg.hold_time, bounce_time=cfg.bounce_time
+            cfg.pins,
+            scorer.key,
+            hold_time=cfg.hold_time,
+            bounce_time=cfg.bounce_time,
+            pin_factory=pin_factory,
         )
     except Exception as err:  # gpiozero raises BadPinFactory, OSError, ...
-        log.error("GPIO is not available (%s): cannot read the buttons", err)
+        log.error(
+            "GPIO is not available (%s: %s): the buttons cannot be read; exiting with "
+            "status %d for systemd to restart the scorer",
+            type(err).__name__,
+            err,
+            EXIT_HARDWARE,
+        )
+        notify.status(f"GPIO is not available: {err}")
         journal.close()
+        display.close()
         return EXIT_HARDWARE
     reader = attach_reader(scorer, cfg.reader_port) if cfg.reader_enabled else None
-    interval = notify.watchdog_interval()
-    scorer.tick_interval = interval
+    signals = install_signals(scorer)
+    factory = pin_factory
+    if factory is None:
+        factory = next((b.pin_factory for b in buttons.buttons.values()), None)
+    scorer.tick_interval = notify.watchdog_interval()
     scorer.on_tick = notify.watchdog
 
     def on_request(request: str) -> None:
         if handle_reader_request(reader, request):
             return
-        if request == "flip":
-            display.flipped = table.ui.flipped
-            scorer.refresh()
-        elif request == "shutdown":
-            log.info("power off requested from the menu")
-            scorer.stop()
-            result = subprocess.run(
-                ["systemctl", "poweroff"], check=False, capture_output=True, text=True
-            )
-            if result.returncode != 0:
-                log.error("power off refused: %s", result.stderr.strip())
+        if request == "shutdown":
+            scorer.refresh()  # "shutting down" on the screen while the command runs
+            if power_off(poweroff):
+                scorer.stop("power off from the menu")
+            else:
+                table.reader_notice("shut down refused: see the log")
 
     scorer.on_request = on_request
-    install_signals(scorer)
-    scorer.refresh()
-    notify.ready()
     try:
+        scorer.refresh()
+        notify.ready()  # the first frame is on the display (or the display is retried)
         scorer.run()
     finally:
+        # In order: stop input, finish the write, blank the display, release the pins.
         notify.stopping()
+        log.info("stopping (%s)", scorer.stop_reason or "the main loop ended")
         if reader is not None:
             reader.stop()
-        buttons.close()  # stop input first
-        journal.close()  # every entry is already committed
-        display.blank()
+        buttons.close()
+        log.info("input stopped")
+        journal.close()  # the main loop stops between events: every write is committed
+        log.info("journal closed")
+        if display.close():
+            log.info("display blanked")
+        else:
+            log.info("display blanked: nothing to do, no display")
+        release_pins(factory)
+        log.info("pins released")
+        signals.restore()
     return 0
