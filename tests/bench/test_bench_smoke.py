@@ -17,11 +17,15 @@ FIGURES = (
     "resume_ratio",
     "frames_per_key",
     "frames_per_changing_key",
+    "frames_per_still_key",
     "bytes_written_per_key",
 )
 
 
-def test_a_quick_bench_reports_every_figure_as_a_positive_number(tmp_path):
+ZERO_IS_RIGHT = {"idle_cpu_percent", "frames_per_still_key"}
+
+
+def test_a_quick_bench_reports_every_figure(tmp_path):
     result = subprocess.run(
         [sys.executable, "bench/run.py", "--quick", "--json", "--dir", str(tmp_path)],
         cwd=ROOT,
@@ -34,8 +38,8 @@ def test_a_quick_bench_reports_every_figure_as_a_positive_number(tmp_path):
     report = json.loads(result.stdout)
     for name in FIGURES:
         value = report[name]
-        assert isinstance(value, int | float) and math.isfinite(value) and value > 0, name
-    still = report["frames_per_still_key"]  # keys that change nothing push no frame: 0 is right
-    assert isinstance(still, int | float) and still >= 0
+        assert isinstance(value, int | float) and math.isfinite(value), name
+        # An idle scorer that sleeps uses no CPU, and a still key pushes no frame: 0 is right.
+        assert value >= 0 if name in ZERO_IS_RIGHT else value > 0, name
     assert report["details"]["keys"] >= 60 and report["details"]["stored_keys"] > 0
     assert list(tmp_path.iterdir()) == []  # the bench cleans up after itself
