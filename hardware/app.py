@@ -173,6 +173,9 @@ class Scorer:
                 self._stored()
             elif event.kind == "reader":
                 self.table.reader_online = bool(event.value)
+                pending = self.table.pending_teach()
+                if event.value and pending:  # a reader that came back is asked again
+                    self.on_request(f"teach {pending}")
             elif event.kind == "call":
                 event.value()
         except (OSError, sqlite3.Error) as err:

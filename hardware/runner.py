@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import logging
 import subprocess
 import sys
 import threading
+import zlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,8 @@ POWEROFF_TIMEOUT = 20.0
 
 def script_fingerprint(keys: list[str]) -> str:
     """Identifies a key script, so a restart with the same script resumes it."""
-    return hashlib.sha256(" ".join(keys).encode()).hexdigest()[:16]
+    data = " ".join(keys).encode()  # zlib, not hashlib: hashlib loads OpenSSL (3.6 MiB)
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def run_mock(
@@ -131,8 +132,7 @@ def attach_reader(scorer: Scorer, port: str, **options: Any) -> Any:
         elif isinstance(msg, ReaderError):
             scorer.post("notice", f"reader: {msg.code}")
 
-    reader = CardReader(port, on_message, lambda online: scorer.post("reader", online),
-                        **options)
+    reader = CardReader(port, on_message, lambda online: scorer.post("reader", online), **options)
     scorer.table.reader_available = True
     reader.start()
     return reader

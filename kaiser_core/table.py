@@ -730,6 +730,13 @@ class Table:
         self._say(f"all {len(pack)} cards are known: B returns")
         return Change()
 
+    def pending_teach(self) -> str:
+        """The card the TEACH screen waits for ("" when not teaching)."""
+        pack = self.rules.pack
+        if self.ui.screen is Screen.TEACH and self.ui.teach_index < len(pack):
+            return pack[self.ui.teach_index].code
+        return ""
+
     def taught(self, code: str) -> Change:
         """The reader learnt a tag as ``code``: teach the next card, or say the pack is known.
 

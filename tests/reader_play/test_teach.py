@@ -93,3 +93,37 @@ def test_a_known_card_is_skipped_with_ok_and_a_wrong_answer_is_asked_again(
     pty_port.unplug()
     room.wait_online(False)
     assert "reader offline" in room.view().lines
+
+
+def test_a_reader_that_comes_back_is_asked_again_for_the_pending_card():
+    """The teach command is resent when the reader comes back online."""
+    import tempfile
+    from pathlib import Path
+
+    from hardware.app import Event, Scorer
+    from hardware.journal import Journal
+    from hardware.oled import Display, dummy_factory
+    from hardware.screens import render
+    from kaiser_core import Rules
+    from kaiser_core.table import Key, Table
+
+    with tempfile.TemporaryDirectory() as tmp:
+        table = Table(Rules(), reader_available=True)
+        scorer = Scorer(table, Journal(Path(tmp) / "k.db"), Display(dummy_factory()), render)
+        sent: list[str] = []
+        scorer.on_request = sent.append
+        scorer.handle(Event("key", "HOLD-OK"))
+        items = table.menu_items()
+        for _ in range([i.value for i in items].index("Teach cards")):
+            scorer.handle(Event("key", "DOWN"))
+        scorer.handle(Event("key", "OK"))
+        assert sent == ["teach AS"]
+        scorer.handle(Event("reader", False))
+        scorer.handle(Event("reader", True))
+        assert sent == ["teach AS", "teach AS"]
+        scorer.handle(Event("taught", "AS"))
+        scorer.handle(Event("reader", True))
+        assert sent[-2:] == ["teach KS", "teach KS"]
+        scorer.handle(Event("key", Key.B.value))
+        scorer.handle(Event("reader", True))
+        assert len(sent) == 4  # not teaching any more: nothing is sent
