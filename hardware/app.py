@@ -29,7 +29,6 @@ from hardware.journal import Journal, JournalError, default_db_path
 from hardware.oled import Display
 from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
-from kaiser_core.record import record_json
 from kaiser_core.table import Key, Screen, Table
 
 log = logging.getLogger("kaiser-scorer")
@@ -388,6 +387,8 @@ def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
     from kaiser_core.table import Ui
 
     table.load(row.rules, journal.entries(game_id), Ui(screen=Screen.SCORE))
+    from kaiser_core.record import record_json  # only the export needs it
+
     return record_json(row.rules, table.first_dealer, table.core_entries(), row.names)
 
 

@@ -5,7 +5,6 @@ Every value is checked; a mistake is one clear line naming the key (``ConfigErro
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,6 +169,8 @@ def load_config(path: Path | str | None) -> Config:
     """Read the config file (None: every default); raises ConfigError with the file's name."""
     if path is None:
         return Config()
+    import tomllib  # only when there is a file to read
+
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)

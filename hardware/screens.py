@@ -139,19 +139,15 @@ class Font:
         self.height = bottom - top
         self.icon = icon
         self._glyphs: dict[str, Image.Image] = {}
-        stride = (width + 7) // 8
-        for ch, index in table.items():
-            if not (" " <= ch <= "~" or "\xa0" <= ch <= "\xff"):
-                continue
-            # PSF rows are packed like PIL's "1" mode: MSB first, ``stride`` bytes a row.
-            image = Image.frombytes("1", (stride * 8, height), glyphs[index])
-            image = image.crop((0, top, width, bottom))
-            if bold:
-                shifted = Image.new("1", image.size)
-                shifted.paste(image.crop((0, 0, width - 1, image.height)), (1, 0))
-                image = ImageChops.logical_or(image, shifted)
-            self._glyphs[ch] = image
-        box = self._glyphs["H"].getbbox()
+        self._stride = (width + 7) // 8
+        self._rows = (top, bottom)
+        self._bold = bold
+        self._full_height = height
+        self._bitmaps = glyphs
+        self._table = {
+            ch: index for ch, index in table.items() if " " <= ch <= "~" or "\xa0" <= ch <= "\xff"
+        }
+        box = self._make("H").getbbox()
         assert box is not None
         self.baseline = box[3]  # the row under the capitals
         dots = Image.new("1", (width, self.height))
@@ -159,15 +155,34 @@ class Font:
             dots.putpixel((x + (width > 6), self.baseline - 1), ON)
         self._glyphs["…"] = dots
 
+    def _make(self, ch: str) -> Image.Image:
+        """Build (once) the glyph image of a character the font has."""
+        image = self._glyphs.get(ch)
+        if image is None:
+            # PSF rows are packed like PIL's "1" mode: MSB first, ``stride`` bytes a row.
+            raw = self._bitmaps[self._table[ch]]
+            image = Image.frombytes("1", (self._stride * 8, self._full_height), raw)
+            image = image.crop((0, self._rows[0], self.advance, self._rows[1]))
+            if self._bold:
+                shifted = Image.new("1", image.size)
+                shifted.paste(image.crop((0, 0, self.advance - 1, image.height)), (1, 0))
+                image = ImageChops.logical_or(image, shifted)
+            self._glyphs[ch] = image
+        return image
+
     def glyph(self, ch: str) -> Image.Image | None:
-        """The glyph for ``ch`` (accents dropped when the font lacks it), None for icons."""
+        """The glyph for ``ch`` (accents dropped when the font lacks it), None for icons.
+
+        Glyphs are built on first use: a screen needs a few dozen of the font's hundreds.
+        """
         if ch in SUIT_SYMBOLS or ch in "▲▼◀▶":
             return None
-        found = self._glyphs.get(ch)
-        if found is None:
+        if ch in self._glyphs:
+            return self._glyphs[ch]
+        if ch not in self._table:
             base = unicodedata.normalize("NFKD", ch)[:1]
-            found = self._glyphs.get(base) or self._glyphs["?"]
-        return found
+            ch = base if base in self._table else "?"
+        return self._make(ch)
 
     def icon_for(self, ch: str) -> Image.Image:
         """The bitmap of a suit or an arrow at this font's size."""
