@@ -542,8 +542,9 @@ class Table:
         elif key in (Key.LEFT, Key.RIGHT):
             index = (ui.trump + (1 if key is Key.RIGHT else -1)) % len(TRUMP_CYCLE)
             number = ui.number
-            if TRUMP_CYCLE[index] is None:
-                number = max(number, rules.nt_minimum)
+            if TRUMP_CYCLE[index] is None and number < rules.nt_minimum:
+                number = rules.nt_minimum
+                self._say(f"no-trump starts at {number}")
             self._go(Screen.BID, trump=index, number=number)
         elif key is Key.A:
             if rules.low_allowed:
