@@ -206,6 +206,22 @@ class Buttons:
             key = self._keys.get(name)
             return bool(key and key.down and key.held)
 
+    def drive(self, key: str, wait: Callable[[], bool]) -> bool:
+        """Press ``key`` on its (mock) pin like a finger and return what ``wait()`` says.
+
+        ``wait`` is called once the key has been given: while a direction or a ``HOLD-x``
+        is still down (so a hold lasts until it was taken), after the release of OK, A or B.
+        """
+        pin = self.pin(key.removeprefix("HOLD-"))
+        pin.drive_low()
+        if key in HOLDABLE:
+            pin.drive_high()
+            return wait()
+        try:
+            return wait()
+        finally:
+            pin.drive_high()
+
     def pin(self, name: str) -> Any:
         """The gpiozero pin of a key (tests and scripted play drive it)."""
         return self.buttons[name].pin

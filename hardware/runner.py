@@ -77,19 +77,7 @@ def run_mock(
                     seen=None,
                     extra={"script": json.dumps({"fp": fingerprint, "done": index + 1})},
                 )
-                pin = buttons.pin(name.removeprefix("HOLD-"))
-                if name.startswith("HOLD-"):
-                    pin.drive_low()
-                    ok = done.wait(KEY_TIMEOUT)
-                    pin.drive_high()
-                elif name in ("OK", "A", "B"):
-                    pin.drive_low()
-                    pin.drive_high()
-                    ok = done.wait(KEY_TIMEOUT)
-                else:
-                    pin.drive_low()
-                    ok = done.wait(KEY_TIMEOUT)
-                    pin.drive_high()
+                ok = buttons.drive(name, lambda done=done: done.wait(KEY_TIMEOUT))
                 if not ok or current.get("seen") != name:
                     failure.append(f"key {index + 1} ({name}) was not taken by the buttons")
                     break

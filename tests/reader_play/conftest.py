@@ -342,19 +342,7 @@ class Board:
         for name in keys:
             done = threading.Event()
             self._done, self._seen = done, []
-            pin = self.buttons.pin(name.removeprefix("HOLD-"))
-            if name.startswith("HOLD-"):
-                pin.drive_low()
-                ok = done.wait(WAIT)
-                pin.drive_high()
-            elif name in ("OK", "A", "B"):
-                pin.drive_low()
-                pin.drive_high()
-                ok = done.wait(WAIT)
-            else:
-                pin.drive_low()
-                ok = done.wait(WAIT)
-                pin.drive_high()
+            ok = self.buttons.drive(name, lambda done=done: done.wait(WAIT))
             assert ok and self._seen == [name], f"{name}: the buttons gave {self._seen}"
 
     def close(self) -> None:
