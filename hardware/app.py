@@ -27,9 +27,10 @@ from typing import Any
 from hardware.config import Config, ConfigError, load_config
 from hardware.journal import Journal, JournalError, default_db_path
 from hardware.oled import Display
-from kaiser_core.cards import SEATS
+from kaiser_core.cards import SEATS, Card
 from kaiser_core.errors import KaiserError
 from kaiser_core.table import Key, Screen, Table
+from kaiser_core.table.requests import Request, Teach
 
 log = logging.getLogger("kaiser-scorer")
 EXIT_USAGE = 2
@@ -100,7 +101,7 @@ class Scorer:
         self.frame_no = 0
         self.stopping = Flag()
         self.stop_reason = ""
-        self.on_request: Callable[[str], None] = lambda request: None
+        self.on_request: Callable[[Request], None] = lambda request: None
         self.on_tick: Callable[[], None] = lambda: None  # the watchdog ping
         self.tick_interval: float | None = None
         self.error_line = ""
@@ -156,7 +157,7 @@ class Scorer:
                 self.journal.store(change, self.table, event.extra)
                 self.keys_stored += 1
                 self._stored()
-                if change.request:
+                if change.request is not None:
                     self.on_request(change.request)
             elif event.kind == "card":
                 self.journal.store(self.table.read_card(event.value), self.table)
@@ -165,7 +166,7 @@ class Scorer:
                 change = self.table.taught(event.value)
                 self.journal.store(change, self.table)
                 self._stored()
-                if change.request:
+                if change.request is not None:
                     self.on_request(change.request)
             elif event.kind == "notice":
                 self.journal.store(self.table.reader_notice(event.value), self.table)
@@ -174,7 +175,7 @@ class Scorer:
                 self.table.reader_online = bool(event.value)
                 pending = self.table.pending_teach()
                 if event.value and pending:  # a reader that came back is asked again
-                    self.on_request(f"teach {pending}")
+                    self.on_request(Teach(Card.from_code(pending)))
             elif event.kind == "call":
                 event.value()
         except (OSError, sqlite3.Error) as err:

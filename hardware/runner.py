@@ -19,6 +19,7 @@ from hardware.config import Config
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory, luma_factory
 from kaiser_core.table import Table
+from kaiser_core.table.requests import Request, ShutDown, Teach
 
 log = logging.getLogger("kaiser-scorer")
 KEY_TIMEOUT = 15.0
@@ -126,13 +127,13 @@ def attach_reader(scorer: Scorer, port: str, **options: Any) -> Any:
     return reader
 
 
-def handle_reader_request(reader: Any, request: str) -> bool:
+def handle_reader_request(reader: Any, request: Request) -> bool:
     """Send a teach request to the reader; True when it was one."""
-    from hardware.reader import Teach
+    from hardware.reader import Teach as TeachCommand
 
-    if reader is None or not request.startswith("teach "):
+    if reader is None or not isinstance(request, Teach):
         return False
-    reader.send(Teach(request.split()[1]))
+    reader.send(TeachCommand(request.card.code))
     return True
 
 
@@ -232,10 +233,10 @@ def run_pi(
     scorer.tick_interval = notify.watchdog_interval()
     scorer.on_tick = notify.watchdog
 
-    def on_request(request: str) -> None:
+    def on_request(request: Request) -> None:
         if handle_reader_request(reader, request):
             return
-        if request == "shutdown":
+        if isinstance(request, ShutDown):
             scorer.refresh()  # "shutting down" on the screen while the command runs
             if power_off(poweroff):
                 scorer.stop("power off from the menu")

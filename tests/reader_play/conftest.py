@@ -43,6 +43,7 @@ from hardware.screens import render
 from kaiser_core.entries import CardEntry, TableEntry, entry_from_json
 from kaiser_core.rules import Rules
 from kaiser_core.table import Table
+from kaiser_core.table.requests import Request
 
 WAIT = 5.0
 
@@ -196,7 +197,7 @@ class Room:
         self.db = db
         self.rules = rules
         self.reader: CardReader | None = None
-        self.requests: list[str] = []
+        self.requests: list[Request] = []
         self.table: Table
         self.scorer: Scorer
         ready = threading.Event()
@@ -222,7 +223,7 @@ class Room:
         finally:
             journal.close()
 
-    def _on_request(self, request: str) -> None:
+    def _on_request(self, request: Request) -> None:
         self.requests.append(request)
         handle_reader_request(self.reader, request)
 

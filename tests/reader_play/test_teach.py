@@ -105,25 +105,27 @@ def test_a_reader_that_comes_back_is_asked_again_for_the_pending_card():
     from hardware.oled import Display, dummy_factory
     from hardware.screens import render
     from kaiser_core import Rules
+    from kaiser_core.cards import Card
     from kaiser_core.table import Key, Table
+    from kaiser_core.table.requests import Request, Teach
 
     with tempfile.TemporaryDirectory() as tmp:
         table = Table(Rules(), reader_available=True)
         scorer = Scorer(table, Journal(Path(tmp) / "k.db"), Display(dummy_factory()), render)
-        sent: list[str] = []
+        sent: list[Request] = []
         scorer.on_request = sent.append
         scorer.handle(Event("key", "HOLD-OK"))
         items = table.menu_items()
         for _ in range([i.value for i in items].index("Teach cards")):
             scorer.handle(Event("key", "DOWN"))
         scorer.handle(Event("key", "OK"))
-        assert sent == ["teach AS"]
+        assert sent == [Teach(Card.from_code("AS"))]
         scorer.handle(Event("reader", False))
         scorer.handle(Event("reader", True))
-        assert sent == ["teach AS", "teach AS"]
+        assert sent == [Teach(Card.from_code("AS"))] * 2
         scorer.handle(Event("taught", "AS"))
         scorer.handle(Event("reader", True))
-        assert sent[-2:] == ["teach KS", "teach KS"]
+        assert sent[-2:] == [Teach(Card.from_code("KS"))] * 2
         scorer.handle(Event("key", Key.B.value))
         scorer.handle(Event("reader", True))
         assert len(sent) == 4  # not teaching any more: nothing is sent

@@ -34,6 +34,7 @@ from kaiser_core.game import Game
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Hand, Redeal
 from kaiser_core.rules import MAX_BID, Rules
 from kaiser_core.scoring import HandScore, score_hand
+from kaiser_core.table.requests import Flip, Request, ShutDown, Teach
 from kaiser_core.tricks import find_revokes, trick_winner
 from kaiser_core.views import (
     AskSpecialView,
@@ -181,7 +182,7 @@ class Change:
     ui: bool = False
     new_game: Rules | None = None  # start a new game under these rules (with a Start)
     abandon: bool = False  # the current game is left unfinished
-    request: str = ""  # "shutdown", "teach", "flip" for the hardware
+    request: Request | None = None  # for the hardware: ShutDown(), Teach(card), Flip()
 
     @property
     def stored(self) -> bool:
@@ -698,12 +699,12 @@ class Table:
             return Change()
         if item is MenuItem.FLIP:
             self._go(Screen.MENU, flipped=not ui.flipped)
-            return Change(request="flip")
+            return Change(request=Flip())
         if item is MenuItem.TEACH:
             self._go(Screen.TEACH, teach_index=0)
-            return Change(request=f"teach {self.rules.pack[0].code}")
+            return Change(request=Teach(self.rules.pack[0]))
         self._say("shutting down")
-        return Change(request="shutdown")
+        return Change(request=ShutDown())
 
     def _key_list(self, key: Key) -> Change:
         lines = self._list_lines()
@@ -727,7 +728,7 @@ class Table:
         pack = self.rules.pack
         self._go(Screen.TEACH, teach_index=min(index, len(pack)))
         if index < len(pack):
-            return Change(request=f"teach {pack[index].code}")
+            return Change(request=Teach(pack[index]))
         self._say(f"all {len(pack)} cards are known: B returns")
         return Change()
 
@@ -760,7 +761,7 @@ class Table:
             self._say(
                 f"the reader learnt {label}, not {pack[index].label}: lay {pack[index].label}"
             )
-            change = Change(request=f"teach {pack[index].code}")
+            change = Change(request=Teach(pack[index]))
         else:
             self._say(f"the reader learnt {label}; every card is taught")
         change.ui = self.ui != before

@@ -1,0 +1,33 @@
+"""Requests from the table to the hardware: typed values, handled by type.
+
+A key may ask the world for something the core cannot do itself: power the device off,
+have the card reader learn a tag, turn the picture upside down. ``Change.request`` holds
+at most one of these; the service matches on the type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from kaiser_core.cards import Card
+
+
+@dataclass(frozen=True)
+class ShutDown:
+    """Power the device off (the menu's Shut down)."""
+
+
+@dataclass(frozen=True)
+class Teach:
+    """Ask the card reader to learn the next unknown tag as ``card``."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class Flip:
+    """The picture was turned by 180 degrees (the menu's Flip display)."""
+
+
+Request: TypeAlias = ShutDown | Teach | Flip
