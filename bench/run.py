@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 CHILD = HERE / "child.py"
 BASELINE = "import gpiozero, luma.oled.device"
-HOLD_TIME = 0.1  # the hold time of scripted play (hardware.runner.MOCK_HOLD_TIME)
+HOLD_TIME = 0.1  # the hold time of scripted play (hardware.boards.MOCK_HOLD_TIME)
 KEY_TIMEOUT = 15.0
 
 sys.path.insert(0, str(HERE))
@@ -140,11 +140,11 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
     """Whole hands through mock pins, Buttons, Scorer, Journal, render and the dummy device."""
     from gpiozero.pins.mock import MockFactory
 
-    from hardware.app import Scorer
     from hardware.buttons import HOLDABLE, Buttons
     from hardware.config import Config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
+    from hardware.scorer import Scorer
     from hardware.screens import render
     from kaiser_core.cards import Seat
     from kaiser_core.table import Screen, Table

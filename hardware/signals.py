@@ -6,8 +6,14 @@ import contextlib
 import signal
 import socket
 import threading
+from typing import Protocol
 
-from hardware.scorer import Scorer
+
+class Stoppable(Protocol):
+    """What the signals stop: the scorer, or the wait for a fixed config."""
+
+    def stop(self, reason: str = "") -> None:
+        """Ask the main loop to end; safe from a signal handler."""
 
 
 class StopSignals:
@@ -23,7 +29,7 @@ class StopSignals:
 
     SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
-    def __init__(self, scorer: Scorer) -> None:
+    def __init__(self, scorer: Stoppable) -> None:
         self.scorer = scorer
         self._read, self._write = socket.socketpair()
         self._write.setblocking(False)
@@ -59,7 +65,7 @@ class StopSignals:
         self._write.close()
 
 
-def install_signals(scorer: Scorer) -> StopSignals:
+def install_signals(scorer: Stoppable) -> StopSignals:
     """SIGTERM and SIGINT stop the main loop in order; call it from the main thread."""
     return StopSignals(scorer)
 
