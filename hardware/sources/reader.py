@@ -50,7 +50,11 @@ class ReaderSource:
     def start(self, scorer: Scorer) -> None:
         """Open the port on the reader's thread and answer the table's Teach requests."""
         self.reader = attach_reader(scorer, self.port, **self.options)
-        scorer.on(Teach, lambda request: handle_reader_request(self.reader, request))
+        scorer.on(Teach, self.teach)
+
+    def teach(self, request: Teach) -> None:
+        """Ask the reader to learn the next unknown tag as the request's card."""
+        handle_reader_request(self.reader, request)
 
     def close(self) -> None:
         """Stop the reader's thread and close the port."""

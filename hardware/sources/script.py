@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import zlib
+from functools import partial
 from typing import Any
 
 from hardware.buttons import Buttons
@@ -72,7 +73,7 @@ class ScriptSource:
                     seen=None,
                     extra={"script": json.dumps({"fp": fingerprint, "done": index + 1})},
                 )
-                ok = buttons.drive(name, lambda done=done: done.wait(KEY_TIMEOUT))
+                ok = buttons.drive(name, partial(done.wait, KEY_TIMEOUT))
                 if not ok or current.get("seen") != name:
                     self.failure = f"key {index + 1} ({name}) was not taken by the buttons"
                     break
