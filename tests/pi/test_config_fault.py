@@ -50,7 +50,7 @@ def test_a_bad_config_is_shown_and_the_service_waits_for_a_fixed_file(tmp_path: 
         assert Image.open(frame).convert("1").getbbox() is not None  # the line is on it
         config.write_text('[board]\nname = "bonnet"\n')
         os.utime(config, (time.time() + 5, time.time() + 5))
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     finally:
         if proc.poll() is None:
             proc.kill()
