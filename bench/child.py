@@ -57,12 +57,13 @@ def idle(db: str) -> int:
     """The Pi's wiring on mock pins: waits for keys, dims after ``dim_after``, pings a watchdog."""
     from gpiozero.pins.mock import MockFactory
 
-    from hardware.app import Scorer, install_signals
     from hardware.buttons import Buttons
     from hardware.config import Config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
+    from hardware.scorer import Scorer
     from hardware.screens import render
+    from hardware.signals import install_signals
     from kaiser_core.table import Table
 
     cfg = Config()

@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 CHILD = HERE / "child.py"
 BASELINE = "import gpiozero, luma.oled.device"
-HOLD_TIME = 0.1  # the hold time of scripted play (hardware.runner.MOCK_HOLD_TIME)
+HOLD_TIME = 0.1  # the hold time of scripted play (hardware.boards.MOCK_HOLD_TIME)
 KEY_TIMEOUT = 15.0
 
 sys.path.insert(0, str(HERE))
@@ -140,11 +140,11 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
     """Whole hands through mock pins, Buttons, Scorer, Journal, render and the dummy device."""
     from gpiozero.pins.mock import MockFactory
 
-    from hardware.app import Scorer
     from hardware.buttons import HOLDABLE, Buttons
     from hardware.config import Config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
+    from hardware.scorer import Scorer
     from hardware.screens import render
     from kaiser_core.cards import Seat
     from kaiser_core.table import Screen, Table
@@ -157,9 +157,7 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
     mark: dict[str, float] = {}  # when each stage of the current key began and ended
 
     def drawn(view: Any) -> Any:
-        mark["render"] = time.perf_counter()
         image = render(view)
-        mark["rendered"] = time.perf_counter()
         last.update(view=view, data=image.tobytes())
         return image
 
@@ -173,24 +171,8 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
         device_display(image)
         shown.append(time.perf_counter())
 
-    display.device.display = timed_display
-    store = journal.store
-    stored = [0]
-
-    def timed_store(change: Any, tbl: Table, extra: dict[str, str] | None = None) -> None:
-        mark["store"] = time.perf_counter()
-        store(change, tbl, extra)
-        mark["stored"] = time.perf_counter()
-        stored[0] += bool(change.stored or extra)
-
-    handle = scorer.handle
-
-    def timed_handle(event: Any) -> None:
-        mark["handle"] = time.perf_counter()
-        handle(event)
-
-    setattr(journal, "store", timed_store)  # noqa: B010 - instrument this one journal
-    setattr(scorer, "handle", timed_handle)  # noqa: B010
+    display.device.display = timed_display  # the luma device: the end of our code
+    scorer.trace = mark.__setitem__  # the scorer's stages: handle, store, stored, render ...
     current: dict[str, Any] = {}
 
     def on_key(name: str) -> None:
@@ -281,7 +263,7 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
     all_frames = frames[True] + frames[False]
     return {
         "keys": len(keys),
-        "stored_keys": stored[0],
+        "stored_keys": scorer.changes_stored,
         "latency_samples": len(latencies),
         "press_to_frame_s": median(latencies),
         "press_to_frame_p90_s": statistics.quantiles(latencies, n=10)[-1]
@@ -296,8 +278,8 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
         "frames_per_still_key": sum(frames[False]) / max(1, len(frames[False])),
         "changing_keys": len(frames[True]),
         "still_keys": len(frames[False]),
-        "write_bytes_per_key": written / max(1, stored[0]),
-        "wchar_per_key": wchar / max(1, stored[0]),
+        "write_bytes_per_key": written / max(1, scorer.changes_stored),
+        "wchar_per_key": wchar / max(1, scorer.changes_stored),
         "close_write_bytes": io2.get("write_bytes", 0) - io1.get("write_bytes", 0),
     }
 

@@ -1,261 +1,32 @@
-"""The service's main loop and the ``run`` and ``export`` commands.
+"""The ``run`` and ``export`` commands: parse, open the journal, hand over to a board.
 
-Data flows one way: key (gpiozero thread) -> queue -> table (core) -> journal (SQLite,
-committed) -> view -> pixels (luma). One thread, the main one, does everything after the
-queue, so the core needs no locks.
+``run`` reads the config and the key script, opens the journal, builds the board
+(``hardware.boards``) and serves it (``hardware.runner``); ``export`` prints stored games
+as game records.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
-import queue
 import random
-import signal
-import socket
-import sqlite3
 import sys
-import threading
-import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hardware.boards import BOARD_CHOICES, PI_BOARDS, BoardError, build, resolve
 from hardware.config import Config, ConfigError, load_config
 from hardware.journal import Journal, JournalError, default_db_path
-from hardware.oled import Display
-from kaiser_core.cards import SEATS, Card
+from hardware.runner import EXIT_HARDWARE, EXIT_USAGE, serve
+from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.table.requests import Request, Teach
 
 log = logging.getLogger("kaiser-scorer")
-EXIT_USAGE = 2
-EXIT_HARDWARE = 3
-
-
-@dataclass
-class Event:
-    """Something for the main loop: a key, a card read, a reader status, or stop."""
-
-    kind: str  # "key", "card", "taught", "notice", "reader", "stop", "call"
-    value: Any = None
-    done: threading.Event | None = None
-    extra: dict[str, str] | None = None  # meta values journaled with the key
-    error: str = ""  # set by the main loop when the event's change could not be stored
-
-
-class Flag:
-    """A flag without locks, safe to set from a signal handler (``threading.Event`` is not)."""
-
-    def __init__(self) -> None:
-        self._set = False
-
-    def set(self) -> None:
-        """Raise the flag."""
-        self._set = True
-
-    def is_set(self) -> bool:
-        """True once :meth:`set` was called."""
-        return self._set
-
-
-#: Events that are a person at the table: they wake a dimmed display.
-INPUT = ("key", "card", "taught")
-NOT_SAVED = "NOT SAVED: storage error"
-
-
-class Scorer:
-    """The table, its journal and its display, driven by events from any thread.
-
-    The main loop (:meth:`run`) blocks on the event queue; it wakes only for an event or
-    for a timer that is due: the watchdog ping (``tick_interval``), dimming after
-    ``dim_after`` idle seconds, and bringing back a failing display (``display.retry_every``).
-    Times come from ``clock`` (monotonic seconds), injectable for tests.
-    """
-
-    def __init__(
-        self,
-        table: Table,
-        journal: Journal,
-        display: Display,
-        render: Callable[[Any], Any],
-        *,
-        screenshots: Path | None = None,
-        dim_after: float = 0.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.table = table
-        self.journal = journal
-        self.display = display
-        self.render = render
-        self.screenshots = screenshots
-        # SimpleQueue: put() is reentrant, so stop() may be called from a signal handler.
-        self.events: queue.SimpleQueue[Event] = queue.SimpleQueue()
-        self.dim_after = dim_after
-        self.clock = clock
-        self.last_input = clock()
-        self.frame_no = 0
-        self.stopping = Flag()
-        self.stop_reason = ""
-        self.on_request: Callable[[Request], None] = lambda request: None
-        self.on_tick: Callable[[], None] = lambda: None  # the watchdog ping
-        self.tick_interval: float | None = None
-        self.error_line = ""
-        self.keys_stored = 0
-        self.not_saved = 0  # changes lost to storage errors in the current outage
-        self._next_tick: float | None = None
-        self._next_retry: float | None = None
-
-    # -- input from any thread ------------------------------------------------------------
-    def post(
-        self,
-        kind: str,
-        value: Any = None,
-        done: threading.Event | None = None,
-        extra: dict[str, str] | None = None,
-    ) -> None:
-        """Queue an event for the main loop."""
-        self.events.put(Event(kind, value, done, extra))
-
-    def key(self, name: str) -> None:
-        """A key from the buttons or the keyboard."""
-        self.post("key", name)
-
-    def stop(self, reason: str = "") -> None:
-        """Ask the main loop to end (safe from a signal handler or another thread)."""
-        if reason and not self.stop_reason:
-            self.stop_reason = reason
-        self.stopping.set()
-        self.events.put(Event("stop"))
-
-    # -- the loop -------------------------------------------------------------------------
-    def refresh(self) -> None:
-        """Draw the current view; push it if it changed; save a screenshot of a new frame."""
-        self.display.flipped = self.table.ui.flipped  # the menu's "Flip display", or undone
-        image = self.render(self.table.view())
-        if self.display.show(image) and self.screenshots is not None:
-            self.frame_no += 1
-            self.screenshots.mkdir(parents=True, exist_ok=True)
-            image.save(self.screenshots / f"frame-{self.frame_no:04d}.png")
-        if not self.display.failing:
-            self._next_retry = None
-        elif self._next_retry is None:
-            self._next_retry = self.clock() + self.display.retry_every
-
-    def handle(self, event: Event) -> None:
-        """One event: into the table, journaled, then drawn."""
-        try:
-            if event.kind in INPUT:
-                self.last_input = self.clock()
-                self.display.dim(False)
-            if event.kind == "key":
-                change = self.table.press(Key.from_name(event.value))
-                self.journal.store(change, self.table, event.extra)
-                self.keys_stored += 1
-                self._stored()
-                if change.request is not None:
-                    self.on_request(change.request)
-            elif event.kind == "card":
-                self.journal.store(self.table.read_card(event.value), self.table)
-                self._stored()
-            elif event.kind == "taught":
-                change = self.table.taught(event.value)
-                self.journal.store(change, self.table)
-                self._stored()
-                if change.request is not None:
-                    self.on_request(change.request)
-            elif event.kind == "notice":
-                self.journal.store(self.table.reader_notice(event.value), self.table)
-                self._stored()
-            elif event.kind == "reader":
-                self.table.reader_online = bool(event.value)
-                pending = self.table.pending_teach()
-                if event.value and pending:  # a reader that came back is asked again
-                    self.on_request(Teach(Card.from_code(pending)))
-            elif event.kind == "call":
-                event.value()
-        except (OSError, sqlite3.Error) as err:
-            event.error = str(err) or type(err).__name__
-            self._not_stored(err)
-        finally:
-            self.refresh()
-            if event.done is not None:
-                event.done.set()
-
-    def _not_stored(self, err: BaseException) -> None:
-        """The database cannot be written (full disk, read-only): back to what is stored."""
-        if not self.not_saved:
-            log.error(
-                "could not store the entry (%s: %s): the table goes back to what is stored "
-                "and says NOT SAVED until storage works again",
-                type(err).__name__,
-                err,
-            )
-        self.not_saved += 1
-        self.journal.rollback()
-        self.journal.restore(self.table)  # a database that cannot even be read ends the run
-        self.table.reader_notice(NOT_SAVED)
-
-    def _stored(self) -> None:
-        if self.not_saved:
-            log.warning("storage works again (%d changes were not saved)", self.not_saved)
-            self.not_saved = 0
-
-    def run(self) -> None:
-        """Process events until ``stop()``; wakes for due timers only, else blocks."""
-        self.refresh()
-        if self.tick_interval:
-            self._next_tick = self.clock()
-        while not self.stopping.is_set():
-            self.tick()
-            try:
-                event = self.events.get(timeout=self.next_wait())
-            except queue.Empty:
-                continue
-            if event.kind == "stop":
-                break
-            self.handle(event)
-
-    def next_wait(self) -> float | None:
-        """Seconds until the next timer is due (0 if one is), or None: block until an event."""
-        now = self.clock()
-        due = []
-        if self.tick_interval and self._next_tick is not None:
-            due.append(self._next_tick)
-        if self.dim_after and not self.display.dimmed:
-            due.append(self.last_input + self.dim_after)
-        if self.display.failing and self._next_retry is not None:
-            due.append(self._next_retry)
-        return max(0.0, min(due) - now) if due else None
-
-    def tick(self) -> None:
-        """Run the timers that are due: the watchdog ping, dimming, the display retry."""
-        now = self.clock()
-        if self.tick_interval and self._next_tick is not None and now >= self._next_tick:
-            self.on_tick()
-            self._next_tick = now + self.tick_interval
-        if self.dim_after and not self.display.dimmed and now - self.last_input >= self.dim_after:
-            self.display.dim(True)
-        if self.display.failing and self._next_retry is not None and now >= self._next_retry:
-            self._next_retry = None
-            self.refresh()  # sets the next retry if the display is still away
-        elif self.display.failing and self._next_retry is None:
-            self._next_retry = now + self.display.retry_every  # it failed outside a frame
 
 
 # -- the run command ----------------------------------------------------------------------
-def _is_pi() -> bool:
-    try:
-        with open("/proc/device-tree/model", encoding="utf-8", errors="replace") as f:
-            return "raspberry pi" in f.read().lower()
-    except OSError:
-        return False
-
-
 def _read_keys(path: str) -> list[str]:
     """Key names from a script file; raises ConfigError for an unknown key (line and name)."""
     try:
@@ -298,14 +69,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         stream=sys.stderr,
     )
     try:
-        cfg = load_config(args.config)
-        keys = _read_keys(args.keys) if args.keys else None
+        keys = _read_keys(args.keys) if args.keys is not None else None
     except ConfigError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
-    board = args.board
-    if board == "auto":
-        board = cfg.board if _is_pi() else "emulator"
+    try:
+        cfg = load_config(args.config)
+    except ConfigError as err:
+        if keys is None and resolve(args.board, None) in (*PI_BOARDS, "mock"):
+            return _config_fault(args, str(err))  # a service: wait for a fixed config
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    board = resolve(args.board, cfg)
     if keys is not None and board != "mock":
         print("kaiser-scorer: --keys needs --board mock", file=sys.stderr)
         return EXIT_USAGE
@@ -318,42 +93,28 @@ def cmd_run(args: argparse.Namespace) -> int:
     log.info("database %s", db_path)
     try:
         table = _make_table(cfg, journal, reader=cfg.reader_enabled)
-    except JournalError as err:
+        built = build(board, cfg, args, keys=keys)
+    except (JournalError, BoardError) as err:
+        journal.close()
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
     from hardware.screens import render
 
     if board == "mock" and keys is None:
-        # No script: the Pi's runner on gpiozero's mock pins and luma's dummy display,
-        # running until SIGTERM or SIGINT like the service (tests of the service use it).
-        from gpiozero.pins.mock import MockFactory
-
-        from hardware.oled import dummy_factory
-        from hardware.runner import run_pi
-
         log.info("mock board without --keys: mock pins, dummy display, until signalled")
-        return run_pi(
-            cfg,
-            journal,
-            table,
-            render,
-            args,
-            board,
-            pin_factory=MockFactory(),
-            display_factory=dummy_factory(),
-            poweroff=None,
-        )
-    if board == "mock":
-        from hardware.runner import run_mock
+    return serve(built, journal, table, render, args)
 
-        return run_mock(cfg, journal, table, render, keys or [], args)
-    if board == "emulator":
-        from hardware.emulator import run_emulator
 
-        return run_emulator(cfg, journal, table, render, args)
-    from hardware.runner import run_pi
+def _config_fault(args: argparse.Namespace, error: str) -> int:
+    """A service board with a broken config: the error on its display until the file changes."""
+    from hardware.fault import wait_for_config
+    from hardware.oled import dummy_factory, luma_factory
 
-    return run_pi(cfg, journal, table, render, args, board)
+    board = resolve(args.board, None)
+    print(f"kaiser-scorer: {error}", file=sys.stderr)
+    factory = dummy_factory() if board == "mock" else luma_factory(Config().display)
+    shots = Path(args.screenshots) if args.screenshots else None
+    return wait_for_config(args.config, error, factory, screenshots=shots)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -399,7 +160,7 @@ def add_subcommands(sub: Any) -> None:
     run.add_argument(
         "--board",
         default="auto",
-        choices=["auto", "bonnet", "waveshare", "custom", "mock", "emulator"],
+        choices=list(BOARD_CHOICES),
         help="the hardware: auto picks the config's board on a Pi, else the emulator",
     )
     run.add_argument(
@@ -424,66 +185,11 @@ def add_subcommands(sub: Any) -> None:
     export.set_defaults(func=cmd_export)
 
 
-class StopSignals:
-    """SIGTERM and SIGINT stop the scorer's main loop, whichever thread the kernel gives them.
-
-    Python runs a signal handler in the main thread only, and only when that thread runs
-    Python code: a signal that lands on one of gpiozero's or the reader's threads, or
-    just before the main loop blocks on its queue, would wait there until some other event
-    woke the loop. So the signals are also written to a wakeup socket (``set_wakeup_fd``,
-    done in C by whichever thread takes the signal) that a small thread reads; it stops the
-    scorer, and that wakes the main loop at once. :meth:`restore` puts everything back.
-    """
-
-    SIGNALS = (signal.SIGTERM, signal.SIGINT)
-
-    def __init__(self, scorer: Scorer) -> None:
-        self.scorer = scorer
-        self._read, self._write = socket.socketpair()
-        self._write.setblocking(False)
-        self.previous = {signum: signal.signal(signum, self._handler) for signum in self.SIGNALS}
-        self.previous_fd = signal.set_wakeup_fd(self._write.fileno(), warn_on_full_buffer=False)
-        self._thread = threading.Thread(target=self._watch, name="signals", daemon=True)
-        self._thread.start()
-
-    def _handler(self, signum: int, frame: object) -> None:
-        self.scorer.stop(f"signal {signal.Signals(signum).name}")
-
-    def _watch(self) -> None:
-        while True:
-            try:
-                data = self._read.recv(64)
-            except OSError:
-                return
-            if not data or 0 in data:  # restore() sends a 0: no signal has that number
-                return
-            for signum in data:
-                if signum in self.previous:
-                    self.scorer.stop(f"signal {signal.Signals(signum).name}")
-
-    def restore(self) -> None:
-        """Put back the handlers and wakeup fd that were there before; end the thread."""
-        signal.set_wakeup_fd(self.previous_fd)
-        for signum, handler in self.previous.items():
-            signal.signal(signum, handler)
-        with contextlib.suppress(OSError):
-            self._write.send(b"\0")
-        self._thread.join(1)
-        self._read.close()
-        self._write.close()
-
-
-def install_signals(scorer: Scorer) -> StopSignals:
-    """SIGTERM and SIGINT stop the main loop in order; call it from the main thread."""
-    return StopSignals(scorer)
-
-
 __all__ = [
-    "Event",
-    "Scorer",
+    "EXIT_HARDWARE",
+    "EXIT_USAGE",
     "add_subcommands",
     "cmd_export",
     "cmd_run",
     "export_game",
-    "install_signals",
 ]

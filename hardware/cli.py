@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -12,6 +13,11 @@ from kaiser_core.errors import KaiserError
 from kaiser_core.record import score_record
 
 EXIT_USAGE = 2
+#: Modules whose ``add_subcommands(subparsers)`` adds commands besides ``score``, in the
+#: order of ``--help``. A new command is one line here and its own module.
+SUBCOMMANDS: list[str] = [
+    "hardware.app",
+]
 
 
 def _fail(message: str) -> int:
@@ -59,12 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a game record (JSON) and print the result")
     score.add_argument("file", help="the record's file, or - for standard input")
     score.set_defaults(func=cmd_score)
-    try:
-        from hardware.app import add_subcommands
-    except ImportError:  # pragma: no cover - the table needs the hardware libraries
-        pass
-    else:
-        add_subcommands(sub)
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # pragma: no cover - the table needs the hardware libraries
+            continue
+        module.add_subcommands(sub)
     return parser
 
 

@@ -45,7 +45,7 @@ def _get_notifier(address: str) -> _Notifier | None:
     if _address == address:
         return _notifier
     try:
-        import sdnotify  # type: ignore[import-untyped]
+        import sdnotify
     except ModuleNotFoundError as error:
         raise ModuleNotFoundError(
             "NOTIFY_SOCKET is set (a systemd service) but sdnotify is not installed: "

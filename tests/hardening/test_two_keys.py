@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from hardware.app import Scorer
 from hardware.buttons import HOLDABLE, Buttons
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
+from hardware.scorer import Scorer
 from hardware.screens import render
 from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules, find_profile

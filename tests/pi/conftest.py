@@ -21,9 +21,9 @@ from luma.core.error import DeviceNotFoundError, DevicePermissionError
 from PIL import Image, ImageChops
 
 from hardware import notify
-from hardware.app import Event, Scorer
 from hardware.journal import Journal
 from hardware.oled import Display
+from hardware.scorer import Event, Scorer
 from hardware.screens import render
 from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules

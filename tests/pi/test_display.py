@@ -15,9 +15,9 @@ from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
 from hardware import oled
-from hardware.app import Event, Scorer
 from hardware.config import parse_config
 from hardware.oled import BRIGHT, DIM, NOP, Display, luma_factory
+from hardware.scorer import Event, Scorer
 from hardware.screens import render
 
 from .conftest import TABLE_MD_EXAMPLE, Bench, Clock, press, same_image

@@ -18,7 +18,7 @@ from gpiozero.exc import BadPinFactory
 from gpiozero.pins.mock import MockFactory
 from PIL import Image
 
-from hardware import cli, runner
+from hardware import boards, cli
 from hardware.app import EXIT_HARDWARE
 from hardware.config import Config
 from hardware.journal import Journal
@@ -74,7 +74,7 @@ def test_gpio_missing_through_the_run_command(
 ) -> None:
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
     monkeypatch.setattr(Device, "pin_factory", None)  # as in a fresh process
-    monkeypatch.setattr(runner, "luma_factory", lambda display: bench.factory)
+    monkeypatch.setattr(boards, "luma_factory", lambda display: bench.factory)
     with caplog.at_level(logging.INFO):
         status = cli.main(["run", "--board", "bonnet", "--db", str(tmp_path / "kaiser.db")])
     assert status == 3

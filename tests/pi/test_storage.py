@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from hardware.app import NOT_SAVED, Scorer
 from hardware.config import Config
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.runner import run_mock
+from hardware.scorer import NOT_SAVED, Scorer
 from hardware.screens import render
 from kaiser_core.table import Ui
 

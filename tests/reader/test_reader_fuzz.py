@@ -15,7 +15,7 @@ from hardware.reader import (
     CardRead,
     Hello,
     LineAssembler,
-    ReaderError,
+    ReaderFault,
     Rejected,
     Taught,
     UnknownTag,
@@ -80,9 +80,9 @@ def check(result: object) -> None:
     if isinstance(result, Hello):
         assert result.fw and type(result.proto) is int and result.proto >= 1
         assert type(result.cards) is int and result.cards >= 0
-    if isinstance(result, ReaderError):
+    if isinstance(result, ReaderFault):
         assert result.code and isinstance(result.message, str)
-    assert isinstance(result, Hello | CardRead | UnknownTag | Taught | ReaderError), result
+    assert isinstance(result, Hello | CardRead | UnknownTag | Taught | ReaderFault), result
 
 
 def random_line(rng: random.Random) -> bytes:
@@ -135,7 +135,7 @@ def test_a_hundred_thousand_random_lines_never_raise() -> None:
         "Hello",
         "UnknownTag",
         "Taught",
-        "ReaderError",
+        "ReaderFault",
         "encoding",
         "json",
         "not_object",

@@ -32,14 +32,15 @@ import pytest
 import serial
 from gpiozero.pins.mock import MockFactory
 
-from hardware.app import Scorer, export_game
+from hardware.app import export_game
 from hardware.buttons import Buttons
 from hardware.config import BOARDS
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
 from hardware.reader import CardReader
-from hardware.runner import attach_reader, handle_reader_request
+from hardware.scorer import Scorer
 from hardware.screens import render
+from hardware.sources.reader import attach_reader, handle_reader_request
 from kaiser_core.entries import CardEntry, TableEntry, entry_from_json
 from kaiser_core.rules import Rules
 from kaiser_core.table import Table

@@ -100,9 +100,9 @@ def test_a_reader_that_comes_back_is_asked_again_for_the_pending_card():
     import tempfile
     from pathlib import Path
 
-    from hardware.app import Event, Scorer
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
+    from hardware.scorer import Event, Scorer
     from hardware.screens import render
     from kaiser_core import Rules
     from kaiser_core.cards import Card

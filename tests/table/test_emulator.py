@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 
-from hardware.emulator import decode_keys
+from hardware.sources.terminal import decode_keys
 
 
 def test_terminal_bytes_become_keys():

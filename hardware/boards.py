@@ -1,0 +1,150 @@
+"""The one place that builds a board from the config: its sources, display and power-off.
+
+A board is what the scorer runs on: the Pi with a bonnet, a Waveshare HAT or custom pins;
+gpiozero's mock pins with luma's ``dummy`` display (the service on any machine, or a key
+script); the emulator in a terminal or a window. Each gets the card reader when the config
+enables it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hardware.config import Config
+from hardware.oled import dummy_factory, luma_factory
+from hardware.sources import Source
+from hardware.sources.buttons import ButtonSource
+from hardware.sources.reader import ReaderSource
+from kaiser_core.errors import KaiserError
+
+#: The menu's "Shut down": logind powers off (polkit allows it to the service's user).
+POWEROFF = ("systemctl", "poweroff")
+#: The hold time of scripted play: short, the script does not need a person's patience.
+MOCK_HOLD_TIME = 0.1
+PI_BOARDS = ("bonnet", "waveshare", "custom")
+BOARD_CHOICES = ("auto", *PI_BOARDS, "mock", "emulator")
+
+
+class BoardError(KaiserError):
+    """This board cannot run here (the emulator without a terminal); one line for the user."""
+
+
+@dataclass
+class Board:
+    """What ``runner.serve`` needs: a display factory, the input sources and power-off."""
+
+    name: str
+    display: Callable[[], Any]
+    sources: list[Source] = field(default_factory=list)
+    poweroff: Sequence[str] | None = None
+    rotate: int = 0
+    dim_after: float = 0.0
+    pin_factory: Any = None  # released last, after the display is blanked
+
+    def pins(self) -> Any:
+        """The pin factory to release at the end (the one the buttons ended up with)."""
+        if self.pin_factory is not None:
+            return self.pin_factory
+        for source in self.sources:
+            factory = getattr(source, "pin_factory", None)
+            if factory is not None:
+                return factory
+        return None
+
+
+def is_pi() -> bool:
+    """True on a Raspberry Pi (its device tree says so)."""
+    try:
+        with open("/proc/device-tree/model", encoding="utf-8", errors="replace") as f:
+            return "raspberry pi" in f.read().lower()
+    except OSError:
+        return False
+
+
+def resolve(name: str, cfg: Config | None) -> str:
+    """The board ``--board`` names: ``auto`` is the config's board on a Pi, else the emulator."""
+    if name != "auto":
+        return name
+    if not is_pi():
+        return "emulator"
+    return cfg.board if cfg is not None else "bonnet"
+
+
+def build(
+    name: str,
+    cfg: Config,
+    args: argparse.Namespace,
+    *,
+    keys: list[str] | None = None,
+    pin_factory: Any = None,
+    display_factory: Callable[[], Any] | None = None,
+    poweroff: Sequence[str] | None = POWEROFF,
+) -> Board:
+    """The board ``name`` (already resolved) as the config describes it.
+
+    ``pin_factory``, ``display_factory`` and ``poweroff`` replace the real ones (tests).
+    Raises BoardError when the board cannot run here.
+    """
+    if name == "mock":
+        board = _mock(cfg, keys, pin_factory, display_factory)
+    elif name == "emulator":
+        board = _emulator(args, display_factory)
+    else:
+        board = Board(
+            name,
+            display_factory or luma_factory(cfg.display),
+            [
+                ButtonSource(
+                    cfg.pins,
+                    hold_time=cfg.hold_time,
+                    bounce_time=cfg.bounce_time,
+                    pin_factory=pin_factory,
+                )
+            ],
+            poweroff=poweroff,
+            rotate=cfg.rotate,
+            dim_after=cfg.dim_after,
+        )
+    if cfg.reader_enabled:
+        board.sources.insert(0, ReaderSource(cfg.reader_port))
+    return board
+
+
+def _mock(
+    cfg: Config,
+    keys: list[str] | None,
+    pin_factory: Any,
+    display_factory: Callable[[], Any] | None,
+) -> Board:
+    from gpiozero.pins.mock import MockFactory
+
+    factory = pin_factory or MockFactory()
+    display = display_factory or dummy_factory()
+    if keys is None:
+        # No script: the Pi's runner on mock pins and the dummy display, until signalled.
+        source: Source = ButtonSource(
+            cfg.pins, hold_time=cfg.hold_time, bounce_time=cfg.bounce_time, pin_factory=factory
+        )
+        return Board("mock", display, [source], dim_after=cfg.dim_after, pin_factory=factory)
+    from hardware.sources.script import ScriptSource
+
+    hold_time = min(cfg.hold_time, MOCK_HOLD_TIME)
+    return Board("mock", display, [ScriptSource(keys, cfg.pins, hold_time, factory)])
+
+
+def _emulator(args: argparse.Namespace, display_factory: Callable[[], Any] | None) -> Board:
+    from hardware.emulator import terminal_factory, window_factory
+    from hardware.sources.terminal import TerminalSource, WindowSource
+
+    shown = getattr(args, "display", "terminal")
+    if shown == "window":
+        return Board("emulator", display_factory or window_factory(), [WindowSource()])
+    needs = (sys.stdin, sys.stdout) if shown == "terminal" else (sys.stdin,)
+    if not all(stream.isatty() for stream in needs):
+        raise BoardError("the emulator needs a terminal (or use --board mock --keys FILE)")
+    display = display_factory or (terminal_factory() if shown == "terminal" else dummy_factory())
+    return Board("emulator", display, [TerminalSource()])

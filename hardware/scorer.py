@@ -1,0 +1,315 @@
+"""The service's one main loop: events from input sources in, the table, the journal, sinks out.
+
+Data flows one way: source (a gpiozero thread, the reader's thread, the terminal, a timer,
+a key script) -> event queue -> table (core) -> journal (SQLite, committed) -> sinks (the
+wake sink, ...) -> view -> pixels (luma). One thread, the main one, does everything after
+the queue, so the core needs no locks.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from hardware.journal import Journal
+from hardware.oled import Display
+from kaiser_core.cards import Card
+from kaiser_core.table import Change, Key, Table
+from kaiser_core.table.requests import Request, Teach
+
+log = logging.getLogger("kaiser-scorer")
+
+#: Events that are a person at the table: they wake a dimmed display.
+INPUT = ("key", "card", "taught")
+#: Events from the card reader that the queue holds at most ``reader_limit`` of.
+READER_EVENTS = ("card", "taught", "notice")
+NOT_SAVED = "NOT SAVED: storage error"
+#: Card-reader events waiting in the queue before more are dropped (issue 10: a Pico's USB
+#: serial can send 20,000 lines a second; a person reads at most a few cards a second).
+READER_LIMIT = 64
+
+
+@dataclass
+class Event:
+    """Something for the main loop: a key, a card read, a reader status, or stop."""
+
+    kind: str  # "key", "card", "taught", "notice", "reader", "stop", "call"
+    value: Any = None
+    done: threading.Event | None = None
+    extra: dict[str, str] | None = None  # meta values journaled with the key
+    error: str = ""  # set by the main loop when the event's change could not be stored
+
+
+class Flag:
+    """A flag without locks, safe to set from a signal handler (``threading.Event`` is not)."""
+
+    def __init__(self) -> None:
+        self._set = False
+
+    def set(self) -> None:
+        """Raise the flag."""
+        self._set = True
+
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called."""
+        return self._set
+
+
+class Sink(Protocol):
+    """An output called on the main thread after each change that was stored."""
+
+    def stored(self, change: Change) -> None:
+        """The change is committed in the journal; must cost the key path next to nothing."""
+
+
+#: A trace hook: called with a stage name and ``time.perf_counter()`` (the bench's probe).
+Trace = Callable[[str, float], None]
+RequestHandler = Callable[[Any], None]
+
+
+class Scorer:
+    """The table, its journal and its display, driven by events from any thread.
+
+    The main loop (:meth:`run`) blocks on the event queue; it wakes only for an event or
+    for a timer that is due: the watchdog ping (``tick_interval``), dimming after
+    ``dim_after`` idle seconds, bringing back a failing display (``display.retry_every``)
+    and the timers of sources (:meth:`every`). Times come from ``clock`` (monotonic
+    seconds), injectable for tests. Requests from the table go to the handler registered
+    for their type (:meth:`on`).
+    """
+
+    def __init__(
+        self,
+        table: Table,
+        journal: Journal,
+        display: Display,
+        render: Callable[[Any], Any],
+        *,
+        screenshots: Path | None = None,
+        dim_after: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+        reader_limit: int = READER_LIMIT,
+    ) -> None:
+        self.table = table
+        self.journal = journal
+        self.display = display
+        self.render = render
+        self.screenshots = screenshots
+        # SimpleQueue: put() is reentrant, so stop() may be called from a signal handler.
+        self.events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self.dim_after = dim_after
+        self.clock = clock
+        self.last_input = clock()
+        self.frame_no = 0
+        self.stopping = Flag()
+        self.stop_reason = ""
+        self.handlers: dict[type, RequestHandler] = {}
+        self.on_request: Callable[[Request], None] = self.dispatch
+        self.on_tick: Callable[[], None] = lambda: None  # the watchdog ping
+        self.tick_interval: float | None = None
+        self.sinks: list[Sink] = []
+        self.trace: Trace | None = None
+        self.error_line = ""
+        self.keys_stored = 0
+        self.changes_stored = 0  # events that wrote to the journal
+        self.not_saved = 0  # changes lost to storage errors in the current outage
+        self.reader_limit = reader_limit
+        self.reader_queued = 0
+        self.reader_dropped = 0  # card-reader events dropped because the queue was full
+        self._reader_lock = threading.Lock()
+        self._timers: list[list[Any]] = []  # [interval, next due, fn]
+        self._next_tick: float | None = None
+        self._next_retry: float | None = None
+
+    # -- input from any thread ------------------------------------------------------------
+    def post(
+        self,
+        kind: str,
+        value: Any = None,
+        done: threading.Event | None = None,
+        extra: dict[str, str] | None = None,
+    ) -> None:
+        """Queue an event for the main loop (card-reader events within ``reader_limit``)."""
+        if kind in READER_EVENTS:
+            with self._reader_lock:
+                if self.reader_queued >= self.reader_limit:
+                    self.reader_dropped += 1
+                    dropped = self.reader_dropped
+                    if dropped & (dropped - 1) == 0:  # 1, 2, 4, 8 ...: the log stays small
+                        log.warning("card reader floods the scorer: %d events dropped", dropped)
+                    return
+                self.reader_queued += 1
+        self.events.put(Event(kind, value, done, extra))
+
+    def key(self, name: str) -> None:
+        """A key from the buttons or the keyboard."""
+        self.post("key", name)
+
+    def stop(self, reason: str = "") -> None:
+        """Ask the main loop to end (safe from a signal handler or another thread)."""
+        if reason and not self.stop_reason:
+            self.stop_reason = reason
+        self.stopping.set()
+        self.events.put(Event("stop"))
+
+    # -- requests and timers --------------------------------------------------------------
+    def on(self, kind: type, handler: RequestHandler) -> None:
+        """Send the table's requests of type ``kind`` (ShutDown, Teach, Flip) to ``handler``."""
+        self.handlers[kind] = handler
+
+    def dispatch(self, request: Request) -> None:
+        """Hand a request to the handler of its type; one nobody handles is only logged."""
+        handler = self.handlers.get(type(request))
+        if handler is None:
+            log.debug("no handler for %r on this board", request)
+        else:
+            handler(request)
+
+    def every(self, interval: float, fn: Callable[[], None]) -> None:
+        """Call ``fn`` on the main thread every ``interval`` seconds (a source's timer)."""
+        self._timers.append([interval, self.clock() + interval, fn])
+
+    # -- the loop -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Draw the current view; push it if it changed; save a screenshot of a new frame."""
+        trace = self.trace
+        self.display.flipped = self.table.ui.flipped  # the menu's "Flip display", or undone
+        view = self.table.view()
+        if trace is not None:
+            trace("render", time.perf_counter())
+        image = self.render(view)
+        if trace is not None:
+            trace("rendered", time.perf_counter())
+        if self.display.show(image) and self.screenshots is not None:
+            self.frame_no += 1
+            self.screenshots.mkdir(parents=True, exist_ok=True)
+            image.save(self.screenshots / f"frame-{self.frame_no:04d}.png")
+        if not self.display.failing:
+            self._next_retry = None
+        elif self._next_retry is None:
+            self._next_retry = self.clock() + self.display.retry_every
+
+    def _store(self, change: Change, extra: dict[str, str] | None = None) -> None:
+        trace = self.trace
+        if trace is not None:
+            trace("store", time.perf_counter())
+        self.journal.store(change, self.table, extra)
+        if trace is not None:
+            trace("stored", time.perf_counter())
+        if change.stored or extra:
+            self.changes_stored += 1
+            for sink in self.sinks:
+                sink.stored(change)
+        if self.not_saved:
+            log.warning("storage works again (%d changes were not saved)", self.not_saved)
+            self.not_saved = 0
+
+    def handle(self, event: Event) -> None:
+        """One event: into the table, journaled, then drawn."""
+        kind = event.kind
+        if self.trace is not None:
+            self.trace("handle", time.perf_counter())
+        if kind in READER_EVENTS:
+            with self._reader_lock:
+                self.reader_queued = max(0, self.reader_queued - 1)
+        try:
+            if kind in INPUT:
+                self.last_input = self.clock()
+                self.display.dim(False)
+            change: Change | None = None
+            if kind == "key":
+                change = self.table.press(Key.from_name(event.value))
+                self._store(change, event.extra)
+                self.keys_stored += 1
+            elif kind == "card":
+                self._store(self.table.read_card(event.value))
+            elif kind == "taught":
+                change = self.table.taught(event.value)
+                self._store(change)
+            elif kind == "notice":
+                self._store(self.table.reader_notice(event.value))
+            elif kind == "reader":
+                self.table.reader_online = bool(event.value)
+                pending = self.table.pending_teach()
+                if event.value and pending:  # a reader that came back is asked again
+                    self.on_request(Teach(Card.from_code(pending)))
+            elif kind == "call":
+                event.value()
+            if change is not None and change.request is not None:
+                self.on_request(change.request)
+        except (OSError, sqlite3.Error) as err:
+            event.error = str(err) or type(err).__name__
+            self._not_stored(err)
+        finally:
+            self.refresh()
+            if event.done is not None:
+                event.done.set()
+
+    def _not_stored(self, err: BaseException) -> None:
+        """The database cannot be written (full disk, read-only): back to what is stored."""
+        if not self.not_saved:
+            log.error(
+                "could not store the entry (%s: %s): the table goes back to what is stored "
+                "and says NOT SAVED until storage works again",
+                type(err).__name__,
+                err,
+            )
+        self.not_saved += 1
+        self.journal.rollback()
+        self.journal.restore(self.table)  # a database that cannot even be read ends the run
+        self.table.reader_notice(NOT_SAVED)
+
+    def run(self) -> None:
+        """Process events until ``stop()``; wakes for due timers only, else blocks."""
+        self.refresh()
+        if self.tick_interval:
+            self._next_tick = self.clock()
+        while not self.stopping.is_set():
+            self.tick()
+            try:
+                event = self.events.get(timeout=self.next_wait())
+            except queue.Empty:
+                continue
+            if event.kind == "stop":
+                break
+            self.handle(event)
+
+    def next_wait(self) -> float | None:
+        """Seconds until the next timer is due (0 if one is), or None: block until an event."""
+        now = self.clock()
+        due = [timer[1] for timer in self._timers]
+        if self.tick_interval and self._next_tick is not None:
+            due.append(self._next_tick)
+        if self.dim_after and not self.display.dimmed:
+            due.append(self.last_input + self.dim_after)
+        if self.display.failing and self._next_retry is not None:
+            due.append(self._next_retry)
+        return max(0.0, min(due) - now) if due else None
+
+    def tick(self) -> None:
+        """Run the timers that are due: the watchdog ping, dimming, the display retry."""
+        now = self.clock()
+        for timer in self._timers:
+            if now >= timer[1]:
+                timer[1] = now + timer[0]
+                timer[2]()
+        if self.tick_interval and self._next_tick is not None and now >= self._next_tick:
+            self.on_tick()
+            self._next_tick = now + self.tick_interval
+        if self.dim_after and not self.display.dimmed and now - self.last_input >= self.dim_after:
+            self.display.dim(True)
+        if self.display.failing and self._next_retry is not None and now >= self._next_retry:
+            self._next_retry = None
+            self.refresh()  # sets the next retry if the display is still away
+        elif self.display.failing and self._next_retry is None:
+            self._next_retry = now + self.display.retry_every  # it failed outside a frame
+
+
+__all__ = ["INPUT", "NOT_SAVED", "READER_LIMIT", "Event", "Flag", "Scorer", "Sink", "Trace"]

@@ -1,0 +1,1 @@
+"""Output sinks: called on the main thread after each change the journal stored."""

@@ -1,0 +1,62 @@
+"""The card-reader source: the reader's messages become events; Teach requests go back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hardware.reader import CardRead, CardReader, ReaderFault, ReaderMessage, Taught, UnknownTag
+from hardware.reader import Teach as TeachCommand
+from hardware.scorer import Scorer
+from kaiser_core.table.requests import Request, Teach
+
+
+def attach_reader(scorer: Scorer, port: str, **options: Any) -> CardReader:
+    """Start the card reader on ``port``; its messages become the scorer's events."""
+
+    def on_message(msg: ReaderMessage) -> None:
+        if isinstance(msg, CardRead):
+            scorer.post("card", msg.card)
+        elif isinstance(msg, Taught):
+            scorer.post("taught", msg.card)
+        elif isinstance(msg, UnknownTag):
+            scorer.post("notice", f"unknown tag ..{msg.uid[-6:]}: teach it first")
+        elif isinstance(msg, ReaderFault):
+            scorer.post("notice", f"reader: {msg.code}")
+
+    reader = CardReader(port, on_message, lambda online: scorer.post("reader", online), **options)
+    scorer.table.reader_available = True
+    reader.start()
+    return reader
+
+
+def handle_reader_request(reader: CardReader | None, request: Request) -> bool:
+    """Send a teach request to the reader; True when it was one."""
+    if reader is None or not isinstance(request, Teach):
+        return False
+    reader.send(TeachCommand(request.card.code))
+    return True
+
+
+class ReaderSource:
+    """The card reader on a serial port: cards, taught tags, notices and online state."""
+
+    name = "reader"
+
+    def __init__(self, port: str, **options: Any) -> None:
+        self.port = port
+        self.options = options
+        self.reader: CardReader | None = None
+
+    def start(self, scorer: Scorer) -> None:
+        """Open the port on the reader's thread and answer the table's Teach requests."""
+        self.reader = attach_reader(scorer, self.port, **self.options)
+        scorer.on(Teach, self.teach)
+
+    def teach(self, request: Teach) -> None:
+        """Ask the reader to learn the next unknown tag as the request's card."""
+        handle_reader_request(self.reader, request)
+
+    def close(self) -> None:
+        """Stop the reader's thread and close the port."""
+        if self.reader is not None:
+            self.reader.stop()

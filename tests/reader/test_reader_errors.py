@@ -1,0 +1,21 @@
+"""The reader's errors share the project's root, and its card list is the core's pack."""
+
+from __future__ import annotations
+
+import pytest
+
+from hardware.reader import READER_CARDS, BadCommand, ReaderError, Teach
+from kaiser_core.cards import SKAT_PACK
+from kaiser_core.errors import KaiserError
+
+
+def test_a_bad_command_is_a_kaiser_error_and_a_value_error() -> None:
+    with pytest.raises(BadCommand) as caught:
+        Teach("5S")
+    assert isinstance(caught.value, ReaderError)
+    assert isinstance(caught.value, KaiserError)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_the_reader_names_the_cards_of_the_core_pack() -> None:
+    assert {card.code for card in SKAT_PACK} == READER_CARDS
