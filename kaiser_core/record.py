@@ -17,7 +17,7 @@ from kaiser_core.bidding import Bid, Call, Contract, auction, check_call
 from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team
 from kaiser_core.errors import KaiserError, RecordError
 from kaiser_core.game import Game
-from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
+from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal, must_enter_by_trick
 from kaiser_core.rules import Rules
 
 FORMAT = "kaiser-game/1"
@@ -33,7 +33,7 @@ _HAND_FIELDS = {
     "three_spades",
     "low",
 }
-_CALL = re.compile(r"^(pass|[1-9][0-9]*(nt)?)$")
+_CALL = re.compile(r"^(pass|[1-9][0-9]*(nt(low)?)?)$")
 _NAME_KEYS = ("N", "E", "S", "W", "NS", "EW")
 MAX_NAME = 24
 
@@ -111,8 +111,9 @@ class _Hand:
             if key not in _HAND_FIELDS:
                 self.fail(key, f"unknown field {key!r}")
         contract, calls = self.contract()
-        trump = self.trump(contract)
         low = self.low()
+        contract, low = self.low_bid(contract, calls is not None, low)
+        trump = self.trump(contract)
         forms = [k for k in ("tricks", "taken", "plays") if k in data]
         if not forms:
             self.fail("tricks", "a played hand needs its outcome: tricks, taken or plays")
@@ -131,6 +132,12 @@ class _Hand:
         elif form == "tricks":
             result = self.tricks()
         else:
+            if must_enter_by_trick(self.rules, contract):
+                self.fail(
+                    "taken",
+                    f"taken cannot tell whether {contract.bidder.code}'s partner took a trick, "
+                    "which decides a 12 no-trump under kaiser_bid_alone: give tricks or plays",
+                )
             result = self.taken()
         return Hand(contract, result, trump, low, calls)
 
@@ -171,13 +178,17 @@ class _Hand:
         except KaiserError as err:
             self.fail("contract.bid", f"contract.bid {err}")
         contract = Contract(bidder, bid)
-        if from_auction is not None and from_auction != contract:
+        if from_auction is not None and (
+            from_auction.bidder,
+            from_auction.bid.number,
+            from_auction.bid.no_trump,
+        ) != (bidder, number, no_trump):
             self.fail(
                 "contract",
                 f"contract {contract.code} disagrees with the auction, which gives "
                 f"{from_auction.code}",
             )
-        return contract, calls
+        return from_auction or contract, calls
 
     def auction(self, raw: object) -> tuple[Contract, tuple[Call, ...]]:
         if not isinstance(raw, list) or len(raw) != 4:
@@ -188,7 +199,8 @@ class _Hand:
             if not isinstance(token, str) or not _CALL.match(token):
                 self.fail(
                     "auction",
-                    f"auction call {i + 1} ({seat.code}) must be pass, 7 or 7nt, "
+                    f"auction call {i + 1} ({seat.code}) must be pass, "
+                    f"{'7, 7nt or 7ntlow' if self.rules.low_nt_bid else '7 or 7nt'}, "
                     f"not {_kind(token)}",
                 )
             calls.append(None if token == "pass" else Bid.from_code(token))
@@ -222,6 +234,26 @@ class _Hand:
         if raw and not self.rules.low_allowed:
             self.fail("low", "low is not allowed by these rules (low_allowed is false)")
         return raw
+
+    def low_bid(self, contract: Contract, by_auction: bool, low: bool) -> tuple[Contract, bool]:
+        """With ``low_bid`` = ``bid`` low is the no-trump bid ``7ntlow``: one contract, one flag."""
+        if not self.rules.low_nt_bid:
+            return contract, low
+        bid = contract.bid
+        if low and not bid.no_trump:
+            self.fail(
+                "low", f"with low_bid bid, low is a no-trump bid (like 7ntlow), not {bid.code} low"
+            )
+        if by_auction:
+            if "low" in self.data and low != bid.low:
+                self.fail(
+                    "low",
+                    f"low {'true' if low else 'false'} disagrees with the auction's {bid.code}",
+                )
+            return contract, bid.low
+        if low:
+            contract = Contract(contract.bidder, Bid(bid.number, True, True))
+        return contract, low
 
     def specials(self) -> tuple[Seat | Team, Seat | Team]:
         out = []
