@@ -82,8 +82,8 @@ class Bid:
 def all_bids(rules: Rules) -> list[Bid]:
     """Every bid the rules allow, lowest first in the bid order.
 
-    >>> [b.code for b in all_bids(Rules(min_bid=11, nt_min_bid=11))]
-    ['11', '11nt', '12', '12nt']
+    >>> [b.code for b in all_bids(Rules(min_bid=8, nt_min_bid=8))][:4]
+    ['8', '8nt', '9', '9nt']
     """
     bids = [Bid(n) for n in range(rules.min_bid, MAX_BID + 1)]
     bids += [Bid(n, True) for n in range(rules.nt_minimum, MAX_BID + 1)]
