@@ -79,6 +79,20 @@ class Bid:
         return f"Bid.from_code({self.code!r})"
 
 
+def table_bid(number: int, no_trump: bool, low: bool, rules: Rules) -> Bid:
+    """The bid of a contract entered as number, no-trump and low.
+
+    Under ``low_bid`` = ``bid`` a low no-trump is the bid ``Nntlow``; otherwise low is a
+    declaration kept on the hand, and the bid is plain or no-trump.
+
+    >>> table_bid(7, True, True, Rules().replace(low_allowed=True, low_bid="bid")).code
+    '7ntlow'
+    >>> table_bid(7, True, True, Rules(low_allowed=True)).code
+    '7nt'
+    """
+    return Bid(number, no_trump, low and no_trump and rules.low_nt_bid)
+
+
 def all_bids(rules: Rules) -> list[Bid]:
     """Every bid the rules allow, lowest first in the bid order.
 

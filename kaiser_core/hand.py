@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kaiser_core.bidding import Call, Contract
+from kaiser_core.bidding import Bid, Call, Contract
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Suit, Team
 from kaiser_core.errors import IllegalBidError, IllegalPlayError
 from kaiser_core.rules import LowSpecials, Rules
@@ -133,6 +133,32 @@ def must_enter_by_trick(rules: Rules, contract: Contract) -> bool:
     entered trick by trick (``ByTrick``) or card by card (``ByCard``), never ``ByTeam``.
     """
     return rules.kaiser_bid_alone and is_kaiser_bid(contract)
+
+
+def settle_low(
+    rules: Rules, contract: Contract, low: bool, low_given: bool, by_auction: bool
+) -> tuple[Contract, bool]:
+    """The contract and low flag of a hand as entered (``low_given``: the flag was given).
+
+    With ``low_bid`` = ``bid`` low is the no-trump bid of its own (``7ntlow``): a low flag
+    turns a no-trump contract into the low one; an auction decides it, and a given flag
+    must agree. Raises IllegalBidError for low with a suit contract or a disagreement.
+    """
+    if not rules.low_nt_bid:
+        return contract, low
+    bid = contract.bid
+    if low and not bid.no_trump:
+        raise IllegalBidError(
+            f"with low_bid bid, low is a no-trump bid (like 7ntlow), not {bid.code} low"
+        )
+    if by_auction:
+        if low_given and low != bid.low:
+            word = "true" if low else "false"
+            raise IllegalBidError(f"low {word} disagrees with the auction's {bid.code}")
+        return contract, bid.low
+    if low:
+        contract = Contract(contract.bidder, Bid(bid.number, True, True))
+    return contract, low
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,9 @@ from kaiser_core.bidding import Bid, Call, Contract, auction, check_call
 from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team
 from kaiser_core.errors import KaiserError, RecordError
 from kaiser_core.game import Game
-from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal, must_enter_by_trick
+from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
+from kaiser_core.hand import must_enter_by_trick as _by_trick_only
+from kaiser_core.hand import settle_low as _settle_low
 from kaiser_core.rules import Rules
 
 FORMAT = "kaiser-game/1"
@@ -132,7 +134,7 @@ class _Hand:
         elif form == "tricks":
             result = self.tricks()
         else:
-            if must_enter_by_trick(self.rules, contract):
+            if _by_trick_only(self.rules, contract):
                 self.fail(
                     "taken",
                     f"taken cannot tell whether {contract.bidder.code}'s partner took a trick, "
@@ -236,24 +238,10 @@ class _Hand:
         return raw
 
     def low_bid(self, contract: Contract, by_auction: bool, low: bool) -> tuple[Contract, bool]:
-        """With ``low_bid`` = ``bid`` low is the no-trump bid ``7ntlow``: one contract, one flag."""
-        if not self.rules.low_nt_bid:
-            return contract, low
-        bid = contract.bid
-        if low and not bid.no_trump:
-            self.fail(
-                "low", f"with low_bid bid, low is a no-trump bid (like 7ntlow), not {bid.code} low"
-            )
-        if by_auction:
-            if "low" in self.data and low != bid.low:
-                self.fail(
-                    "low",
-                    f"low {'true' if low else 'false'} disagrees with the auction's {bid.code}",
-                )
-            return contract, bid.low
-        if low:
-            contract = Contract(contract.bidder, Bid(bid.number, True, True))
-        return contract, low
+        try:
+            return _settle_low(self.rules, contract, low, "low" in self.data, by_auction)
+        except KaiserError as err:
+            self.fail("low", str(err))
 
     def specials(self) -> tuple[Seat | Team, Seat | Team]:
         out = []

@@ -149,6 +149,7 @@ def score_hand(
     defenders = bidders.other
     bid = contract.bid
     reasons: list[Reason] = []
+    b_tricks = outcome.tricks(bidders)
     raw = {team: outcome.raw(team) for team in TEAMS}
     need = rules.three_spades_needs_tricks
     three = outcome.three_spades
@@ -172,24 +173,26 @@ def score_hand(
             would = raw[bidders] * rules.nt_made_multiplier
             if rules.made_scores is MadeScores.BID:
                 would = bid.number * rules.nt_made_multiplier
-            reasons.append(
-                Reason("kaiser_bid_alone", bidders, alone, would, outcome.tricks(bidders))
-            )
+            reasons.append(Reason("kaiser_bid_alone", bidders, alone, would, b_tricks))
     if made:
         base = bid.number if rules.made_scores is MadeScores.BID else raw[bidders]
         mult = rules.nt_made_multiplier if bid.no_trump else 1
         if rules.made_scores is MadeScores.BID:
             notes.append(f"{bidders.code} scores the bid")
             if base != raw[bidders]:
-                reasons.append(Reason("made_scores", bidders, base * mult, raw[bidders] * mult, 0))
+                reasons.append(
+                    Reason("made_scores", bidders, base * mult, raw[bidders] * mult, b_tricks)
+                )
         bidder_delta = base * mult
         if mult != 1:
-            reasons.append(Reason("nt_made_multiplier", bidders, bidder_delta, base, 0))
+            reasons.append(Reason("nt_made_multiplier", bidders, bidder_delta, base, b_tricks))
     else:
         mult = rules.nt_set_multiplier if bid.no_trump else 1
         bidder_delta = -bid.number * mult
         if mult != 1:
-            reasons.append(Reason("nt_set_multiplier", bidders, bidder_delta, -bid.number, 0))
+            reasons.append(
+                Reason("nt_set_multiplier", bidders, bidder_delta, -bid.number, b_tricks)
+            )
     if mult != 1:
         notes.append(f"{bidders.code} NT x{mult}")
     target = target_before if target_before is not None else rules.target
