@@ -206,7 +206,10 @@ def score_hand(
     if cap is not None and before >= cap:
         if rules.capped_five_wins and outcome.five_hearts is defenders:
             five_wins = defenders
-            reasons.append(Reason("capped_five_wins", defenders, defender_delta, 0, d_tricks, cap))
+            capped = min(defender_delta, 0)  # what the cap alone would have left
+            reasons.append(
+                Reason("capped_five_wins", defenders, defender_delta, capped, d_tricks, cap)
+            )
         elif defender_delta > 0:
             notes.append(f"{defenders.code} at {cap}: no points")
             reasons.append(Reason("defender_cap_at", defenders, 0, defender_delta, d_tricks, cap))
