@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from kaiser_core.cards import TEAMS, Seat, Team
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Entry, Hand, Redeal
-from kaiser_core.rules import MAX_BID, Rules
-from kaiser_core.scoring import HandScore, score_hand
+from kaiser_core.rules import BothReach, Rules
+from kaiser_core.scoring import HandScore, is_kaiser_bid, score_hand
 from kaiser_core.tricks import Revoke
 
 
@@ -40,6 +40,7 @@ class EntryResult:
     winner: Team | None
     revokes: tuple[Revoke, ...] = ()
     reason: str = ""
+    end_rule: str | None = None  # the rule that ended the game: "target", "max_hands", ...
 
 
 class Game:
@@ -94,10 +95,33 @@ class Game:
         """Played hands so far (redeals not counted)."""
         return sum(1 for r in self.results if isinstance(r.entry, Hand))
 
+    @property
+    def max_hands(self) -> int | None:
+        """The number of played hands the game lasts (``max_hands``), or None."""
+        return self.rules.max_hands
+
+    @property
+    def playing_on(self) -> bool:
+        """True once ``max_hands`` hands are played with equal totals: one more hand each time."""
+        limit = self.rules.max_hands
+        return limit is not None and not self.over and self.hands_played >= limit
+
+    @property
+    def cap(self) -> int | None:
+        """The defender cap now (raised with the target under ``cap_follows_target``)."""
+        return self.rules.cap_for(self.target)
+
     def at_cap(self, team: Team) -> bool:
         """True when ``team`` would defend at the cap (cannot add positive points)."""
-        cap = self.rules.defender_cap_at
+        cap = self.cap
         return cap is not None and self.totals[team] >= cap
+
+    def preview(self, hand: Hand) -> HandScore:
+        """The hand scored against the current totals and target, without adding it."""
+        hand.check(self.rules)
+        return score_hand(
+            self.rules, hand.contract, hand.outcome(self.rules), self.totals, self.target
+        )
 
     # -- entries --------------------------------------------------------------------------
     def push(self, entry: Entry) -> EntryResult:
@@ -122,33 +146,52 @@ class Game:
         outcome = hand.outcome(rules)
         revokes = tuple(hand.revokes(rules))
         before = self.totals
-        score = score_hand(rules, hand.contract, outcome, before)
+        score = score_hand(rules, hand.contract, outcome, before, self.target)
         totals = {t: before[t] + score.delta[t] for t in TEAMS}
-        target = self.target
-        if rules.target_after_nt is not None and hand.contract.bid.no_trump and score.made:
-            target = max(target, rules.target_after_nt)
-        winner, reason = self._end(hand, score, totals, target)
-        return EntryResult(dealer, hand, score, totals, target, winner, revokes, reason)
+        target = score.target
+        winner, rule, reason = self._end(hand, score, totals, self.hands_played + 1)
+        return EntryResult(
+            dealer, hand, score, totals, target, winner, revokes, reason, rule if winner else None
+        )
 
     def _end(
-        self, hand: Hand, score: HandScore, totals: Mapping[Team, int], target: int
-    ) -> tuple[Team | None, str]:
+        self, hand: Hand, score: HandScore, totals: Mapping[Team, int], played: int
+    ) -> tuple[Team | None, str, str]:
+        """The end checks of RULES.md in order: (winner or None, the rule, a line)."""
         rules = self.rules
         bidders = hand.contract.team
-        bid = hand.contract.bid
-        if rules.kaiser_bid_wins and score.made and bid.no_trump and bid.number == MAX_BID:
-            return bidders, "made the Kaiser bid"
+        target = score.target
+        if rules.kaiser_bid_wins and is_kaiser_bid(hand.contract):
+            if score.made:
+                return bidders, "kaiser_bid_wins", "made the Kaiser bid"
+            if rules.kaiser_bid_loses:
+                return bidders.other, "kaiser_bid_loses", f"{bidders.code} failed the Kaiser bid"
+        if score.five_wins is not None:
+            return score.five_wins, "capped_five_wins", "took 5♥ at the cap"
         reached = [t for t in TEAMS if totals[t] >= target]
         if rules.bidder_must_go_out:
             reached = [t for t in reached if t is bidders and score.made]
+        if rules.defenders_cannot_go_out:
+            reached = [t for t in reached if t is bidders]
         if len(reached) == 2:
-            return bidders, f"both reached {target}: the bidding team wins"
+            high = max(TEAMS, key=lambda t: totals[t])
+            if (
+                rules.both_reach_target is BothReach.HIGHER_TOTAL
+                and totals[high] > totals[high.other]
+            ):
+                return high, "both_reach_target", f"both reached {target}: the higher total wins"
+            return bidders, "target", f"both reached {target}: the bidding team wins"
         if reached:
-            return reached[0], f"reached {target}"
+            return reached[0], "target", f"reached {target}"
         if rules.losing_total is not None:
             fallen = [t for t in TEAMS if totals[t] <= rules.losing_total]
+            lose = rules.losing_total
             if len(fallen) == 2:
-                return bidders.other, f"both fell to {rules.losing_total}: the bidding team loses"
+                return bidders.other, "losing_total", f"both fell to {lose}: the bidding team loses"
             if fallen:
-                return fallen[0].other, f"{fallen[0].code} fell to {rules.losing_total}"
-        return None, ""
+                return fallen[0].other, "losing_total", f"{fallen[0].code} fell to {lose}"
+        limit = rules.max_hands
+        if limit is not None and played >= limit and totals[Team.NS] != totals[Team.EW]:
+            high = max(TEAMS, key=lambda t: totals[t])
+            return high, "max_hands", f"{played} hands played: the higher total wins"
+        return None, "", ""

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kaiser_core.bidding import Call, Contract
+from kaiser_core.bidding import Bid, Call, Contract
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Suit, Team
 from kaiser_core.errors import IllegalBidError, IllegalPlayError
-from kaiser_core.rules import Rules
-from kaiser_core.scoring import Outcome
+from kaiser_core.rules import LowSpecials, Rules
+from kaiser_core.scoring import Outcome, is_kaiser_bid
 from kaiser_core.tricks import Revoke, find_revokes, trick_winner
 
 
@@ -39,7 +39,11 @@ class ByTrick:
                 raise IllegalPlayError(f"{name} names {who.code}, which took no trick")
         ns = sum(1 for s in self.winners if s.team is Team.NS)
         return Outcome(
-            ns, len(self.winners) - ns, _team(self.five_hearts), _team(self.three_spades)
+            ns,
+            len(self.winners) - ns,
+            _team(self.five_hearts),
+            _team(self.three_spades),
+            frozenset(self.winners),
         )
 
 
@@ -97,7 +101,7 @@ class ByCard:
                 if card in seen:
                     raise IllegalPlayError(f"trick {t}: {card.code} was already played")
                 seen.add(card)
-            winner = trick_winner(cards, leader, trump, low)
+            winner = trick_winner(cards, leader, trump, low, rules.low_specials is LowSpecials.LOW)
             played.append(PlayedTrick(leader, cards, winner))
             leader = winner
         for special in (FIVE_HEARTS, THREE_SPADES):
@@ -122,6 +126,41 @@ class ByCard:
 Result = ByTrick | ByTeam | ByCard
 
 
+def must_enter_by_trick(rules: Rules, contract: Contract) -> bool:
+    """True when the hand needs who took each trick: a 12 no-trump under ``kaiser_bid_alone``.
+
+    Tricks per team cannot tell whether the bidder's partner took one, so such a hand is
+    entered trick by trick (``ByTrick``) or card by card (``ByCard``), never ``ByTeam``.
+    """
+    return rules.kaiser_bid_alone and is_kaiser_bid(contract)
+
+
+def settle_low(
+    rules: Rules, contract: Contract, low: bool, low_given: bool, by_auction: bool
+) -> tuple[Contract, bool]:
+    """The contract and low flag of a hand as entered (``low_given``: the flag was given).
+
+    With ``low_bid`` = ``bid`` low is the no-trump bid of its own (``7ntlow``): a low flag
+    turns a no-trump contract into the low one; an auction decides it, and a given flag
+    must agree. Raises IllegalBidError for low with a suit contract or a disagreement.
+    """
+    if not rules.low_nt_bid:
+        return contract, low
+    bid = contract.bid
+    if low and not bid.no_trump:
+        raise IllegalBidError(
+            f"with low_bid bid, low is a no-trump bid (like 7ntlow), not {bid.code} low"
+        )
+    if by_auction:
+        if low_given and low != bid.low:
+            word = "true" if low else "false"
+            raise IllegalBidError(f"low {word} disagrees with the auction's {bid.code}")
+        return contract, bid.low
+    if low:
+        contract = Contract(contract.bidder, Bid(bid.number, True, True))
+    return contract, low
+
+
 @dataclass(frozen=True)
 class Hand:
     """A played hand: contract, trump (None with no-trump), low, and its outcome."""
@@ -139,6 +178,16 @@ class Hand:
             raise IllegalBidError("a no-trump contract has no trump suit")
         if self.low and not rules.low_allowed:
             raise IllegalBidError("low is not allowed by these rules (low_allowed is false)")
+        if rules.low_nt_bid and self.low != self.contract.bid.low:
+            raise IllegalBidError(
+                "with low_bid bid, low is the no-trump bid of its own (like 7ntlow): "
+                f"low {'true' if self.low else 'false'} does not fit {self.contract.bid.code}"
+            )
+        if isinstance(self.result, ByTeam) and must_enter_by_trick(rules, self.contract):
+            raise IllegalPlayError(
+                "a 12 no-trump under kaiser_bid_alone needs who took each trick: "
+                "tricks per team cannot tell whether the bidder's partner took one"
+            )
         if (
             isinstance(self.result, ByCard)
             and not self.contract.bid.no_trump

@@ -18,6 +18,8 @@ from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team
 from kaiser_core.errors import KaiserError, RecordError
 from kaiser_core.game import Game
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
+from kaiser_core.hand import must_enter_by_trick as _by_trick_only
+from kaiser_core.hand import settle_low as _settle_low
 from kaiser_core.rules import Rules
 
 FORMAT = "kaiser-game/1"
@@ -33,7 +35,7 @@ _HAND_FIELDS = {
     "three_spades",
     "low",
 }
-_CALL = re.compile(r"^(pass|[1-9][0-9]*(nt)?)$")
+_CALL = re.compile(r"^(pass|[1-9][0-9]*(nt(low)?)?)$")
 _NAME_KEYS = ("N", "E", "S", "W", "NS", "EW")
 MAX_NAME = 24
 
@@ -111,8 +113,9 @@ class _Hand:
             if key not in _HAND_FIELDS:
                 self.fail(key, f"unknown field {key!r}")
         contract, calls = self.contract()
-        trump = self.trump(contract)
         low = self.low()
+        contract, low = self.low_bid(contract, calls is not None, low)
+        trump = self.trump(contract)
         forms = [k for k in ("tricks", "taken", "plays") if k in data]
         if not forms:
             self.fail("tricks", "a played hand needs its outcome: tricks, taken or plays")
@@ -131,6 +134,12 @@ class _Hand:
         elif form == "tricks":
             result = self.tricks()
         else:
+            if _by_trick_only(self.rules, contract):
+                self.fail(
+                    "taken",
+                    f"taken cannot tell whether {contract.bidder.code}'s partner took a trick, "
+                    "which decides a 12 no-trump under kaiser_bid_alone: give tricks or plays",
+                )
             result = self.taken()
         return Hand(contract, result, trump, low, calls)
 
@@ -171,13 +180,17 @@ class _Hand:
         except KaiserError as err:
             self.fail("contract.bid", f"contract.bid {err}")
         contract = Contract(bidder, bid)
-        if from_auction is not None and from_auction != contract:
+        if from_auction is not None and (
+            from_auction.bidder,
+            from_auction.bid.number,
+            from_auction.bid.no_trump,
+        ) != (bidder, number, no_trump):
             self.fail(
                 "contract",
                 f"contract {contract.code} disagrees with the auction, which gives "
                 f"{from_auction.code}",
             )
-        return contract, calls
+        return from_auction or contract, calls
 
     def auction(self, raw: object) -> tuple[Contract, tuple[Call, ...]]:
         if not isinstance(raw, list) or len(raw) != 4:
@@ -188,7 +201,8 @@ class _Hand:
             if not isinstance(token, str) or not _CALL.match(token):
                 self.fail(
                     "auction",
-                    f"auction call {i + 1} ({seat.code}) must be pass, 7 or 7nt, "
+                    f"auction call {i + 1} ({seat.code}) must be pass, "
+                    f"{'7, 7nt or 7ntlow' if self.rules.low_nt_bid else '7 or 7nt'}, "
                     f"not {_kind(token)}",
                 )
             calls.append(None if token == "pass" else Bid.from_code(token))
@@ -222,6 +236,12 @@ class _Hand:
         if raw and not self.rules.low_allowed:
             self.fail("low", "low is not allowed by these rules (low_allowed is false)")
         return raw
+
+    def low_bid(self, contract: Contract, by_auction: bool, low: bool) -> tuple[Contract, bool]:
+        try:
+            return _settle_low(self.rules, contract, low, "low" in self.data, by_auction)
+        except KaiserError as err:
+            self.fail("low", str(err))
 
     def specials(self) -> tuple[Seat | Team, Seat | Team]:
         out = []

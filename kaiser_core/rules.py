@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,27 @@ class MadeScores(enum.Enum):
     BID = "bid"
 
 
+class BothReach(enum.Enum):
+    """Who wins when both teams reach the target on one hand."""
+
+    BIDDERS = "bidders"
+    HIGHER_TOTAL = "higher-total"
+
+
+class LowSpecials(enum.Enum):
+    """Where 5♥ and 3♠ rank in a low hand: highest of their suits, or lowest."""
+
+    HIGH = "high"
+    LOW = "low"
+
+
+class LowBid(enum.Enum):
+    """How low is chosen: declared with any contract, or as its own no-trump bid."""
+
+    DECLARED = "declared"
+    BID = "bid"
+
+
 MAX_BID = 12
 
 
@@ -65,12 +86,33 @@ class Rules:
     series: bool = False
     target_after_nt: int | None = None
     losing_total: int | None = None
+    max_hands: int | None = None
+    both_reach_target: BothReach = BothReach.BIDDERS
+    defenders_cannot_go_out: bool = False
+    cap_follows_target: bool = False
+    capped_five_wins: bool = False
+    three_spades_needs_tricks: int = 0
+    kaiser_bid_alone: bool = False
+    kaiser_bid_loses: bool = False
+    low_specials: LowSpecials = LowSpecials.HIGH
+    low_bid: LowBid = LowBid.DECLARED
     profile: str = "standard"
 
     def __post_init__(self) -> None:
+        for name in _BOOLS:
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(
+                    f"option {name} must be true or false, not {getattr(self, name)!r}"
+                )
+        for name, kind in _ENUMS.items():
+            if not isinstance(getattr(self, name), kind):
+                choices = ", ".join(m.value for m in kind)
+                raise RulesError(
+                    f"option {name} must be one of {choices}, not {getattr(self, name)!r}"
+                )
         _check_int("target", self.target, 1, 10_000)
-        _check_int("min_bid", self.min_bid, 6, 8)
-        _check_int("nt_min_bid", self.nt_min_bid, 6, 8)
+        _check_int("min_bid", self.min_bid, 4, 8)
+        _check_int("nt_min_bid", self.nt_min_bid, 4, 8)
         _check_int("nt_made_multiplier", self.nt_made_multiplier, 1, 2)
         _check_int("nt_set_multiplier", self.nt_set_multiplier, 1, 2)
         if self.defender_cap_at is not None:
@@ -79,8 +121,26 @@ class Rules:
             _check_int("target_after_nt", self.target_after_nt, 1, 10_000)
         if self.losing_total is not None:
             _check_int("losing_total", self.losing_total, -10_000, -1)
+        if self.max_hands is not None:
+            _check_int("max_hands", self.max_hands, 1, 1_000)
+        _check_int("three_spades_needs_tricks", self.three_spades_needs_tricks, 0, 8)
+        for option, needs in _NEEDS:
+            if getattr(self, option) != getattr(Rules, option) and not needs(self):
+                raise RulesError(f"option {option} {_NEEDS_TEXT[option]}")
 
     # -- derived values -------------------------------------------------------------------
+    @property
+    def low_nt_bid(self) -> bool:
+        """True when low is a no-trump bid of its own (``7ntlow``), not a declaration."""
+        return self.low_bid is LowBid.BID
+
+    def cap_for(self, target: int) -> int | None:
+        """The defender cap while ``target`` is in force (raised with ``cap_follows_target``)."""
+        cap = self.defender_cap_at
+        if cap is None or not self.cap_follows_target:
+            return cap
+        return cap + max(0, target - self.target)
+
     @property
     def tricks_per_hand(self) -> int:
         """8 tricks, or 7 with the widow deal."""
@@ -162,6 +222,9 @@ _ENUMS: dict[str, type[enum.Enum]] = {
     "nt_ranking": NTRanking,
     "made_scores": MadeScores,
     "deal": Deal,
+    "both_reach_target": BothReach,
+    "low_specials": LowSpecials,
+    "low_bid": LowBid,
 }
 _BOOLS = {
     "dealer_may_take",
@@ -171,8 +234,31 @@ _BOOLS = {
     "low_allowed",
     "card_passing",
     "series",
+    "defenders_cannot_go_out",
+    "cap_follows_target",
+    "capped_five_wins",
+    "kaiser_bid_alone",
+    "kaiser_bid_loses",
 }
-_NULLABLE = {"defender_cap_at", "target_after_nt", "losing_total"}
+_NULLABLE = {"defender_cap_at", "target_after_nt", "losing_total", "max_hands"}
+# Options that mean something only with another one: (option, test on the whole rules).
+_NEEDS: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
+    ("kaiser_bid_alone", lambda r: r.kaiser_bid_wins),
+    ("kaiser_bid_loses", lambda r: r.kaiser_bid_wins),
+    ("low_bid", lambda r: r.low_allowed),
+    ("low_specials", lambda r: r.low_allowed),
+    ("cap_follows_target", lambda r: r.target_after_nt is not None),
+    ("cap_follows_target", lambda r: r.defender_cap_at is not None),
+    ("capped_five_wins", lambda r: r.defender_cap_at is not None),
+)
+_NEEDS_TEXT = {
+    "kaiser_bid_alone": "needs kaiser_bid_wins true (it changes when the Kaiser bid is made)",
+    "kaiser_bid_loses": "needs kaiser_bid_wins true (it is the other side of the Kaiser bid)",
+    "low_bid": "bid needs low_allowed true (low must be allowed to be bid)",
+    "low_specials": "low needs low_allowed true (it ranks the specials in a low hand)",
+    "cap_follows_target": "needs target_after_nt and defender_cap_at (the cap follows the target)",
+    "capped_five_wins": "needs defender_cap_at (a number: it is about defenders at the cap)",
+}
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:

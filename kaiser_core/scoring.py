@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kaiser_core.bidding import Contract
-from kaiser_core.cards import TEAMS, Team
+from kaiser_core.cards import TEAMS, Seat, Team
 from kaiser_core.errors import IllegalPlayError
-from kaiser_core.rules import MadeScores, Rules
+from kaiser_core.rules import MAX_BID, MadeScores, Rules
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class Outcome:
     tricks_ew: int
     five_hearts: Team
     three_spades: Team
+    seats_with_tricks: frozenset[Seat] | None = None  # None when only team counts are known
 
     def tricks(self, team: Team) -> int:
         """Tricks taken by ``team``."""
@@ -55,49 +56,179 @@ class Outcome:
                 raise IllegalPlayError(f"{name} is with {team.code}, which took no trick")
 
 
+#: Rules whose effect on a score is a house rule worth a line on SUMMARY (the standard
+#: game's doubling, bid scoring and cap keep their short notes).
+_NEW_RULES = frozenset(
+    {
+        "three_spades_needs_tricks",
+        "cap_follows_target",
+        "capped_five_wins",
+        "defenders_cannot_go_out",
+        "kaiser_bid_alone",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One rule that changed a team's points for the hand, as data for the SUMMARY screen.
+
+    ``rule`` is the option's name in RULES.md; ``amount`` is what the team has after the
+    rule (its points, or its change for the hand), ``without`` what it would have had
+    without it; ``tricks`` is the tricks the team took; ``limit`` the cap or target involved.
+
+    >>> Reason("three_spades_needs_tricks", Team.EW, -3, 2, 2).text
+    'EW took 3♠ with 2 tricks: -3'
+    """
+
+    rule: str
+    team: Team
+    amount: int
+    without: int
+    tricks: int
+    limit: int | None = None
+
+    @property
+    def text(self) -> str:
+        """One line in words: ``EW took 3♠ with 2 tricks: -3``."""
+        t, n = self.team.code, self.amount
+        plural = "trick" if self.tricks == 1 else "tricks"
+        texts = {
+            "three_spades_needs_tricks": f"{t} took 3♠ with {self.tricks} {plural}: {n}",
+            "nt_made_multiplier": f"{t} NT made x{n // self.without if self.without else 1}",
+            "nt_set_multiplier": f"{t} NT set: {n}",
+            "made_scores": f"{t} scores the bid: {n}",
+            "defender_cap_at": f"{t} at {self.limit}: no points",
+            "cap_follows_target": f"{t} below the raised cap {self.limit}: {n:+d}",
+            "capped_five_wins": f"{t} at the cap took 5♥: {n:+d} and wins",
+            "defenders_cannot_go_out": f"{t} defends and cannot reach {self.limit}: 0",
+            "kaiser_bid_alone": f"{t}: the bidder's partner took a trick, 12 NT set: {n}",
+        }
+        return texts.get(self.rule, f"{t} {self.rule}: {n}")
+
+
 @dataclass(frozen=True)
 class HandScore:
-    """The scored hand: raw points, made or set, each team's change and why."""
+    """The scored hand: points after the 3♠ rule, made or set, each team's change and why.
+
+    ``reasons`` names every rule that changed a score; ``target`` and ``cap`` are those in
+    force for the hand (after its own no-trump); ``five_wins`` is the team that wins at
+    once under ``capped_five_wins``.
+    """
 
     raw: Mapping[Team, int]
     made: bool
     delta: Mapping[Team, int]
     notes: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
+    target: int = 52
+    cap: int | None = 45
+    five_wins: Team | None = None
+
+
+def is_kaiser_bid(contract: Contract) -> bool:
+    """True for the 12 no-trump (low or not), the Kaiser bid."""
+    return contract.bid.no_trump and contract.bid.number == MAX_BID
 
 
 def score_hand(
-    rules: Rules, contract: Contract, outcome: Outcome, totals_before: Mapping[Team, int]
+    rules: Rules,
+    contract: Contract,
+    outcome: Outcome,
+    totals_before: Mapping[Team, int],
+    target_before: int | None = None,
 ) -> HandScore:
-    """Score a hand; ``totals_before`` decides the defenders' cap.
+    """Score a hand in RULES.md's exact order; ``totals_before`` decides the defenders' cap.
 
-    Raises IllegalPlayError when the outcome is impossible.
+    ``target_before`` is the target in force before the hand (``rules.target`` if None).
+    Raises IllegalPlayError when the outcome is impossible, or when a Kaiser bid under
+    ``kaiser_bid_alone`` comes without who took each trick.
     """
     outcome.check(rules)
     bidders = contract.team
     defenders = bidders.other
-    raw = {team: outcome.raw(team) for team in TEAMS}
     bid = contract.bid
+    reasons: list[Reason] = []
+    b_tricks = outcome.tricks(bidders)
+    raw = {team: outcome.raw(team) for team in TEAMS}
+    need = rules.three_spades_needs_tricks
+    three = outcome.three_spades
+    if outcome.tricks(three) < need and raw[three] != -3:
+        reasons.append(
+            Reason("three_spades_needs_tricks", three, -3, raw[three], outcome.tricks(three))
+        )
+        raw[three] = -3
     made = raw[bidders] >= bid.number
     notes: list[str] = []
+    if made and rules.kaiser_bid_alone and is_kaiser_bid(contract):
+        took = outcome.seats_with_tricks
+        if took is None:
+            raise IllegalPlayError(
+                "a 12 no-trump under kaiser_bid_alone needs who took each trick "
+                "(the tricks or plays form)"
+            )
+        if contract.bidder.partner in took:
+            made = False
+            alone = -bid.number * rules.nt_set_multiplier
+            would = raw[bidders] * rules.nt_made_multiplier
+            if rules.made_scores is MadeScores.BID:
+                would = bid.number * rules.nt_made_multiplier
+            reasons.append(Reason("kaiser_bid_alone", bidders, alone, would, b_tricks))
     if made:
         base = bid.number if rules.made_scores is MadeScores.BID else raw[bidders]
         mult = rules.nt_made_multiplier if bid.no_trump else 1
         if rules.made_scores is MadeScores.BID:
             notes.append(f"{bidders.code} scores the bid")
+            if base != raw[bidders]:
+                reasons.append(
+                    Reason("made_scores", bidders, base * mult, raw[bidders] * mult, b_tricks)
+                )
         bidder_delta = base * mult
+        if mult != 1:
+            reasons.append(Reason("nt_made_multiplier", bidders, bidder_delta, base, b_tricks))
     else:
         mult = rules.nt_set_multiplier if bid.no_trump else 1
         bidder_delta = -bid.number * mult
+        if mult != 1:
+            reasons.append(
+                Reason("nt_set_multiplier", bidders, bidder_delta, -bid.number, b_tricks)
+            )
     if mult != 1:
         notes.append(f"{bidders.code} NT x{mult}")
+    target = target_before if target_before is not None else rules.target
+    if rules.target_after_nt is not None and bid.no_trump and made:
+        target = max(target, rules.target_after_nt)
+    cap = rules.cap_for(target)
     defender_delta = raw[defenders]
-    cap = rules.defender_cap_at
-    if cap is not None and totals_before[defenders] >= cap and defender_delta > 0:
-        notes.append(f"{defenders.code} at {cap}: no points")
+    d_tricks = outcome.tricks(defenders)
+    five_wins: Team | None = None
+    before = totals_before[defenders]
+    if cap is not None and before >= cap:
+        if rules.capped_five_wins and outcome.five_hearts is defenders:
+            five_wins = defenders
+            capped = min(defender_delta, 0)  # what the cap alone would have left
+            reasons.append(
+                Reason("capped_five_wins", defenders, defender_delta, capped, d_tricks, cap)
+            )
+        elif defender_delta > 0:
+            notes.append(f"{defenders.code} at {cap}: no points")
+            reasons.append(Reason("defender_cap_at", defenders, 0, defender_delta, d_tricks, cap))
+            defender_delta = 0
+    elif cap is not None and before >= (rules.defender_cap_at or cap) and defender_delta > 0:
+        reasons.append(Reason("cap_follows_target", defenders, defender_delta, 0, d_tricks, cap))
+    if rules.defenders_cannot_go_out and defender_delta > 0 and before + defender_delta >= target:
+        reasons.append(
+            Reason("defenders_cannot_go_out", defenders, 0, defender_delta, d_tricks, target)
+        )
         defender_delta = 0
+    notes += [r.text for r in reasons if r.rule in _NEW_RULES]
     return HandScore(
         raw=raw,
         made=made,
         delta={bidders: bidder_delta, defenders: defender_delta},
         notes=tuple(notes),
+        reasons=tuple(reasons),
+        target=target,
+        cap=cap,
+        five_wins=five_wins,
     )

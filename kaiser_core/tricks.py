@@ -11,11 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kaiser_core.cards import Card, Seat, Suit
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Suit
+
+ACE_STRENGTH = 14
 
 
-def _power(card: Card, led: Suit, trump: Suit | None, low: bool) -> tuple[int, int]:
-    strength = -card.strength if low else card.strength
+def _power(
+    card: Card, led: Suit, trump: Suit | None, low: bool, specials_low: bool
+) -> tuple[int, int]:
+    strength = card.strength
+    if low and specials_low and card in (FIVE_HEARTS, THREE_SPADES):
+        strength = ACE_STRENGTH + 1  # ranks below the ace once the order is reversed
+    strength = -strength if low else strength
     if trump is not None and card.suit is trump:
         return (2, strength)
     if card.suit is led:
@@ -23,22 +30,34 @@ def _power(card: Card, led: Suit, trump: Suit | None, low: bool) -> tuple[int, i
     return (0, 0)
 
 
-def winning_index(cards: Sequence[Card], trump: Suit | None, low: bool = False) -> int:
+def winning_index(
+    cards: Sequence[Card], trump: Suit | None, low: bool = False, specials_low: bool = False
+) -> int:
     """Index of the winning card among cards in play order (the first was led)."""
     led = cards[0].suit
-    powers = [_power(c, led, trump, low) for c in cards]
+    powers = [_power(c, led, trump, low, specials_low) for c in cards]
     return max(range(len(cards)), key=lambda i: powers[i])
 
 
 def trick_winner(
-    cards: Sequence[Card], leader: Seat, trump: Suit | None, low: bool = False
+    cards: Sequence[Card],
+    leader: Seat,
+    trump: Suit | None,
+    low: bool = False,
+    specials_low: bool = False,
 ) -> Seat:
     """The seat that wins ``cards`` (in play order from ``leader``).
 
     The highest trump wins; without trump, the highest card of the led suit. With ``low``
-    the rank order is reversed in every suit (trump still beats the side suits).
+    the rank order is reversed in every suit (trump still beats the side suits); with
+    ``specials_low`` too (``low_specials`` = ``low``) 5♥ and 3♠ rank just below the ace,
+    the lowest of their suits, instead of the highest.
+
+    >>> cards = [Card.from_code(c) for c in ("8H", "5H", "AH", "9H")]
+    >>> trick_winner(cards, Seat.N, None, low=True), trick_winner(cards, Seat.N, None, True, True)
+    (Seat.E, Seat.N)
     """
-    return leader.after(winning_index(cards, trump, low))
+    return leader.after(winning_index(cards, trump, low, specials_low))
 
 
 @dataclass(frozen=True)

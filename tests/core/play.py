@@ -9,11 +9,17 @@ SEATS = "NESW"
 ORDER = {r: i for i, r in enumerate("3578 9TJQKA".replace(" ", ""))}  # low to high
 
 
-def beats(card: str, best: str, led: str, trump: str | None, low: bool) -> bool:
-    """Does ``card`` beat the trick's current ``best``? Plain text rules, no core code."""
+def beats(
+    card: str, best: str, led: str, trump: str | None, low: bool, specials_low: bool = False
+) -> bool:
+    """Does ``card`` beat the trick's current ``best``? Plain text rules, no core code.
+
+    With ``specials_low`` (low_specials = low) 5H and 3S rank just below the ace in a low hand.
+    """
 
     def rank(c: str) -> int:
-        return -ORDER[c[0]] if low else ORDER[c[0]]
+        value = ORDER["A"] + 1 if low and specials_low and c in ("5H", "3S") else ORDER[c[0]]
+        return -value if low else value
 
     if trump and card[1] == trump and best[1] != trump:
         return True
@@ -42,6 +48,7 @@ def deal_and_play(
     low: bool,
     cards_each: int = 8,
     revoke_chance: float = 0.0,
+    specials_low: bool = False,
 ) -> PlayedHand:
     """Deal ``cards_each`` to each seat and play them legally (following suit when able)."""
     cards = pack[:]
@@ -68,7 +75,7 @@ def deal_and_play(
             trick.append(card)
         best = 0
         for i in range(1, 4):
-            if beats(trick[i], trick[best], trick[0][1], trump, low):
+            if beats(trick[i], trick[best], trick[0][1], trump, low, specials_low):
                 best = i
         winner = order[best]
         if "5H" in trick:

@@ -81,7 +81,7 @@ BAD = [
         "option-out-of-range",
         rec(GOOD_HAND, rules={"options": {"min_bid": 9}}),
         None,
-        "option min_bid must be from 6 to 8",
+        "option min_bid must be from 4 to 8",
     ),
     (
         "option-bad-choice",
