@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from hardware.web.command import add_web_subcommand
 from kaiser_core.errors import KaiserError
 from kaiser_core.record import score_record
 
@@ -65,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_subcommands(sub)
+    add_web_subcommand(sub)
     return parser
 
 
