@@ -14,7 +14,7 @@ from kaiser_core.sheet import chart_points, chart_svg, team_label
 
 
 def _contract(c: Mapping[str, Any]) -> str:
-    what = "no-trump" if c["no_trump"] else (c.get("trump") or "")
+    what = "NT" if c["no_trump"] else (c.get("trump") or "")
     return f"{c['bidder']} {c['bid']} {what}".strip()
 
 
@@ -22,8 +22,8 @@ def sheet_html(sheet: Mapping[str, Any]) -> str:
     """Every hand (contract, made or set, raw points, change, totals, why) and the chart."""
     names = sheet.get("names") or {}
     ns, ew = team_label(names, "NS"), team_label(names, "EW")
-    head = ["#", "Dealer", "Contract", "Result", f"Raw {ns}", f"Raw {ew}"]
-    head += [f"+ {ns}", f"+ {ew}", ns, ew, "Why"]
+    head = ["#", "Dealer", "Contract", "Result", "Raw NS", "Raw EW", "± NS", "± EW"]
+    head += ["NS", "EW", "Why"]
     rows = []
     for h in sheet.get("hands", []):
         why = "<br>".join(esc(w) for w in h.get("why", []))
@@ -51,6 +51,7 @@ def sheet_html(sheet: Mapping[str, Any]) -> str:
     if sheet.get("skunk"):
         state += " (skunk)"
     seats = ", ".join(f"{s}: {names[s]}" for s in "NESW" if s in names)
+    seats = seats or f"NS: {ns}, EW: {ew}"
     rules = "; ".join(sheet.get("rules", []))
     svg = chart_svg(chart_points(sheet.get("hands", [])), (ns, ew), sheet.get("target"))
     return (
