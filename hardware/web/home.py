@@ -25,14 +25,25 @@ NAV = (("Games", "/"), ("Statistics", "/stats"))
 
 
 def open_read_only(path: Path) -> Journal:
-    """The journal opened read-only (SQLite ``mode=ro``); raises JournalError."""
+    """The journal opened read-only (SQLite ``mode=ro``); raises JournalError.
+
+    In a read-only folder SQLite cannot make the WAL's ``-shm`` file; when the scorer is
+    stopped (no ``-wal`` file left) the file is then read as immutable.
+    """
     journal = Journal.__new__(Journal)
     journal.path = path
+    uri = f"file:{quote(str(path))}?mode=ro"
     try:
-        journal.db = sqlite3.connect(
-            f"file:{quote(str(path))}?mode=ro", uri=True, isolation_level=None, timeout=5
-        )
-        journal._check(True)
+        try:
+            journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
+            journal._check(True)
+        except sqlite3.OperationalError:
+            if Path(f"{path}-wal").exists():
+                raise
+            journal.db = sqlite3.connect(
+                uri + "&immutable=1", uri=True, isolation_level=None, timeout=5
+            )
+            journal._check(True)
     except sqlite3.DatabaseError as err:
         raise JournalError(f"{path}: not a usable scorer database ({err})") from None
     return journal
