@@ -36,14 +36,14 @@ def open_read_only(path: Path) -> Journal:
     try:
         try:
             journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
-            journal._check(True)
+            journal.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.OperationalError:
             if Path(f"{path}-wal").exists():
                 raise
             journal.db = sqlite3.connect(
                 uri + "&immutable=1", uri=True, isolation_level=None, timeout=5
             )
-            journal._check(True)
+        journal._check(True)
     except sqlite3.DatabaseError as err:
         raise JournalError(f"{path}: not a usable scorer database ({err})") from None
     return journal

@@ -209,3 +209,36 @@ def test_bad_arguments_exit_2_with_one_line(tmp_path, args, says):
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and says in lines[0], result.stderr
+
+
+def test_a_journal_in_a_read_only_folder_is_read(home, tmp_path):
+    # As under the unit's ReadOnlyPaths: SQLite cannot make the -shm file there.
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    import sqlite3
+
+    src = sqlite3.connect(f"file:{home.db}?mode=ro", uri=True)
+    dest = sqlite3.connect(folder / "kaiser.db")
+    src.backup(dest)  # a WAL-mode copy with its WAL folded in, as a stopped scorer leaves it
+    src.close()
+    dest.close()
+    assert sorted(p.name for p in folder.iterdir()) == ["kaiser.db"]
+    assert (folder / "kaiser.db").read_bytes()[18:20] == b"\x02\x02"  # WAL mode
+    code = (
+        "import sys; from pathlib import Path; from hardware.web.home import journal_games; "
+        "print(len(journal_games(Path(sys.argv[1]))))"
+    )
+    script = (
+        'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && ! touch "$1/x" 2>/dev/null '
+        '&& exec "$2" -c "$3" "$1/kaiser.db"'
+    )
+    result = subprocess.run(
+        ["unshare", "-m", "sh", "-c", script, "sh", str(folder), sys.executable, code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "2"
