@@ -17,7 +17,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kaiser_core.record import score_record
+from kaiser_core.cards import Team
+from kaiser_core.game import Game
+from kaiser_core.hand import Hand
+from kaiser_core.record import parse_record
 
 SEATS = ("N", "E", "S", "W")
 TEAM_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
@@ -87,26 +90,34 @@ def players_of(names: Mapping[str, str]) -> dict[str, str]:
     return {t: names.get(t) or t for t in ("NS", "EW")}
 
 
-def _winner(result: Mapping[str, Any], ended: bool) -> str | None:
-    if result["winner"] is not None:
-        return str(result["winner"])
+def _winner(game: Game, ended: bool) -> str | None:
+    if game.winner is not None:
+        return game.winner.code
     if not ended:
         return None
-    ns, ew = result["totals"]["NS"], result["totals"]["EW"]
+    ns, ew = game.totals[Team.NS], game.totals[Team.EW]
     return "NS" if ns > ew else "EW" if ew > ns else None
 
 
 def player_stats(games: Iterable[GameInput]) -> list[dict[str, Any]]:
     """One row per player, ordered by games won, then name; RecordError for a bad record."""
+    played = []
+    for item in games:
+        parsed = parse_record(dict(item.record))
+        names = item.names if item.names is not None else parsed.names
+        played.append((parsed.game(), names, item.ended))
+    return stats_of_games(played)
+
+
+def stats_of_games(games: Iterable[tuple[Game, Mapping[str, str], bool]]) -> list[dict[str, Any]]:
+    """``player_stats`` of games already played: (game, names, ended early) each."""
     table: dict[str, _Player] = {}
-    for game in games:
-        result = score_record(dict(game.record))
-        names = game.names if game.names is not None else game.record.get("names", {})
+    for game, names, ended in games:
         who = players_of(names)
         by_team: dict[str, list[str]] = {"NS": [], "EW": []}
         for key, name in who.items():
             by_team[TEAM_OF.get(key, key)].append(name)
-        winner = _winner(result, game.ended)
+        winner = _winner(game, ended)
         done = winner is not None
         for team, members in by_team.items():
             for name in members:
@@ -119,29 +130,32 @@ def player_stats(games: Iterable[GameInput]) -> list[dict[str, Any]]:
                         rec = p.partners.setdefault(mate, _Partner())
                         rec.games += 1
                         rec.won += winner == team
-        for hand in result["hands"]:
-            if hand["redeal"]:
+        players = {team: [table[n] for n in members] for team, members in by_team.items()}
+        for res in game.results:
+            score, hand = res.score, res.entry
+            if score is None or not isinstance(hand, Hand):
                 continue
-            c = hand["contract"]
-            bidder = who.get(c["bidder"], who.get(c["team"]))
-            for team, members in by_team.items():
-                for name in members:
-                    p = table[name]
-                    p.hands += 1
-                    if team != c["team"]:
-                        p.defender_hands += 1
-                        p.defender_points += hand["delta"][team]
+            bidders = hand.contract.team
+            team = bidders.code
+            for code, seated in players.items():
+                for one in seated:
+                    one.hands += 1
+                    if code != team:
+                        one.defender_hands += 1
+                        one.defender_points += score.delta[bidders.other]
+            bidder = who.get(hand.contract.bidder.code, who.get(team))
             if bidder is None:
                 continue
             p = table[bidder]
+            nt = hand.contract.bid.no_trump
             p.bids_taken += 1
-            p.bids_made += hand["made"]
-            p.nt_taken += c["no_trump"]
-            p.nt_made += c["no_trump"] and hand["made"]
-            p.bidder_points += hand["delta"][c["team"]]
+            p.bids_made += score.made
+            p.nt_taken += nt
+            p.nt_made += nt and score.made
+            p.bidder_points += score.delta[bidders]
     rows = [p.row() for p in table.values()]
     rows.sort(key=lambda r: (-r["won"], -r["games"], r["name"].casefold()))
     return rows
 
 
-__all__ = ["GameInput", "player_stats", "players_of"]
+__all__ = ["GameInput", "player_stats", "players_of", "stats_of_games"]
