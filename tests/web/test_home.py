@@ -198,11 +198,18 @@ def test_an_unknown_game_is_a_404_page(home):
     [
         (["--db", "missing.db"], "missing.db: no such database"),
         (["--db", "x.db", "--listen", "nowhere"], "expected HOST:PORT"),
-        (["--db", "x.db"], "not a Kaiser scorer database"),
+        (["--db", "x.db"], "x.db: not a usable scorer database"),
+        (["--db", "other.db"], "other.db: not a Kaiser scorer database"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(tmp_path, args, says):
+    import sqlite3
+
     (tmp_path / "x.db").write_bytes(b"not sqlite at all, just some bytes" * 100)
+    other = sqlite3.connect(tmp_path / "other.db")
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.commit()
+    other.close()
     result = subprocess.run(
         [*CMD, "web", *args], cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False
     )

@@ -10,6 +10,7 @@ import re
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import uvicorn
@@ -20,9 +21,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from hardware.web.assets import html, sse_message, static_routes
-from hardware.web.club import live_page, tables_page
+from hardware.web.assets import sse_message
 from hardware.web.layout import num
+from hardware.web.routes import ClubSource, club_page_routes
+from kaiser_core.record import score_record
+from kaiser_core.stats import GameInput
 
 ZED = "<b>Zed</b>"
 LONG = "Wilhelmina Castellanos-Q"  # 24 characters, the longest name allowed
@@ -75,6 +78,17 @@ EVENT = {
     "seating": [ROUND_2],
 }
 PIN = "4821"
+GAMES = Path(__file__).resolve().parents[1] / "games"
+RECORDS = {
+    (n, 2): dict(
+        json.loads((GAMES / name).read_text())["record"],
+        names=dict(zip("NESW", ROUND_2["tables"][str(n)], strict=True)),
+    )
+    for n, name in (
+        (1, "002_standard_full_game_ns_wins.json"),
+        (2, "006_standard_defender_cap_44_45.json"),
+    )
+}
 
 
 class Club:
@@ -98,15 +112,6 @@ class Club:
             self.loop.call_soon_threadsafe(q.put_nowait, None)
 
     def app(self) -> Starlette:
-        async def home(request: Request) -> Response:
-            q = request.query_params
-            return html(
-                live_page(self.standings, self.tables, EVENT, tv="tv" in q, find=q.get("find", ""))
-            )
-
-        async def tables(request: Request) -> Response:
-            return html(tables_page(self.tables, EVENT, find=request.query_params.get("find", "")))
-
         async def standings(request: Request) -> Response:
             return JSONResponse(self.standings)
 
@@ -133,14 +138,19 @@ class Club:
             self.round += 1
             return JSONResponse({"round": self.round})
 
+        source = ClubSource(
+            standings=lambda: self.standings,
+            tables=lambda: self.tables,
+            event=lambda: EVENT,
+            record=lambda n, r: RECORDS.get((n, r)),
+            games=lambda: [GameInput(rec) for rec in RECORDS.values()],
+        )
         return Starlette(
             routes=[
-                Route("/", home),
-                Route("/tables", tables),
+                *club_page_routes(source),
                 Route("/api/standings", standings),
                 Route("/events", events),
                 Route("/api/rounds/next", next_round, methods=["POST"]),
-                *static_routes(),
             ]
         )
 
@@ -348,3 +358,30 @@ def test_the_standings_page_weighs_under_100_kb(fresh):
     total = len(page) + sum(len(get(url + a.decode())) for a in assets)
     assert total < 100_000
     assert b"http://" not in page.replace(b'xmlns="http://www.w3.org/2000/svg"', b"")
+
+
+@pytest.mark.parametrize("size", ["phone", "tv"])
+def test_a_tables_score_sheet_and_the_statistics(fresh, browser, size):
+    _club, url = fresh
+    use_size(browser, size)
+    browser.get(url + "/tables/2/rounds/2")
+    scored = score_record(RECORDS[(2, 2)])
+    rows = browser.find_elements(By.CSS_SELECTOR, "#sheet tbody tr")
+    assert len(rows) == len(scored["hands"])
+    played = sum(not h["redeal"] for h in scored["hands"])
+    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.chart circle.pt.ew")) == played
+    assert f"E: {ZED}" in browser.find_element(By.CSS_SELECTOR, "p.seats").text
+    assert browser.find_elements(By.XPATH, "//b[normalize-space()='Zed']") == []
+    wide, inner = no_horizontal_scroll(browser)
+    assert wide <= inner
+    screenshot(browser, f"live-sheet-{size}")
+    browser.get(url + "/stats")
+    names = [
+        td.text for td in browser.find_elements(By.CSS_SELECTOR, "#stats tbody td:first-child")
+    ]
+    assert sorted(names) == sorted(["Ann", "Bob", "Cy", "Di", "Ed", ZED, "Gus", LONG])
+    wide, inner = no_horizontal_scroll(browser)
+    assert wide <= inner
+    screenshot(browser, f"live-stats-{size}")
+    browser.get(url + "/tables/9/rounds/2")
+    assert "No game at table 9" in browser.find_element(By.TAG_NAME, "main").text
