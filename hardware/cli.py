@@ -17,6 +17,7 @@ EXIT_USAGE = 2
 #: order of ``--help``. A new command is one line here and its own module.
 SUBCOMMANDS: list[str] = [
     "hardware.app",
+    "hardware.web.command",
 ]
 
 

@@ -1,0 +1,1 @@
+"""The web pages: live standings, tables, score sheets, charts and statistics (Starlette)."""

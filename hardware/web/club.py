@@ -1,0 +1,179 @@
+"""The director's components, from data shaped exactly like CLUB.md's JSON.
+
+``standings`` is the ``/api/standings`` body, ``tables`` the ``/api/tables`` list and
+``event`` the ``/api/event`` body; the live page follows ``/events`` with live.js.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from hardware.web.layout import STATIC, esc, num, page, table
+
+SEATS = ("N", "E", "S", "W")
+
+
+def standings_html(standings: Mapping[str, Any]) -> str:
+    """The standings table: rank, name, total, each round's score, rounds won."""
+    rows = standings.get("rows", [])
+    count = max((len(r.get("rounds", [])) for r in rows), default=0)
+    head = ["#", "Name", "Total", *[f"R{i}" for i in range(1, count + 1)], "Won"]
+    body = [
+        [
+            esc(r["rank"]),
+            f'<span class="name">{esc(r["name"])}</span>',
+            f"<b>{esc(num(r['total']))}</b>",
+            *[esc(num(v)) for v in r.get("rounds", [])],
+            esc(r["won"]),
+        ]
+        for r in rows
+    ]
+    rnd = standings.get("round", 0)
+    return (
+        f'<section id="standings-section" data-cycle><h2>Standings '
+        f'<small id="standings-round">after round {esc(rnd)}</small></h2>'
+        + table(head, body, 'id="standings" class="standings"')
+        + "</section>"
+    )
+
+
+def table_card(row: Mapping[str, Any]) -> str:
+    """One table of the grid; live.js fills the same ``data-k`` fields from a table event."""
+    online = bool(row.get("online"))
+    totals = row.get("totals") or {}
+    refused = int(row.get("refused") or 0)
+    cls = ["card", "online" if online else "offline"]
+    if row.get("finished"):
+        cls.append("finished")
+    if refused:
+        cls.append("refused")
+
+    def field(key: str, label: str, value: object) -> str:
+        return f'<div><dt>{esc(label)}</dt><dd data-k="{key}">{esc(num(value))}</dd></div>'
+
+    return (
+        f'<article class="{" ".join(cls)}" data-table="{esc(row["table"])}">'
+        f"<h3>Table {esc(row['table'])} "
+        f'<span data-k="online">{"online" if online else "offline"}</span></h3><dl>'
+        + field("round", "Round", row.get("round"))
+        + field("hands", "Hands", row.get("hands"))
+        + field("NS", "NS", totals.get("NS"))
+        + field("EW", "EW", totals.get("EW"))
+        + f'<div><dt>Finished</dt><dd data-k="finished">'
+        f"{'yes' if row.get('finished') else 'no'}</dd></div>"
+        + field("refused", "Refused", refused)
+        + "</dl></article>"
+    )
+
+
+def tables_html(tables: Sequence[Mapping[str, Any]]) -> str:
+    """The tables grid: online or offline, round, hands, totals, finished, refused marked."""
+    cards = "".join(table_card(t) for t in tables) or "<p>No table has reported yet.</p>"
+    return (
+        '<section id="tables-section" data-cycle><h2>Tables</h2>'
+        f'<div id="tables" class="grid">{cards}</div></section>'
+    )
+
+
+def seating_rows(event: Mapping[str, Any] | None) -> tuple[int, list[tuple[str, str]]]:
+    """The current round's number and (name, where) pairs, ordered by name."""
+    seating = (event or {}).get("seating") or []
+    if not seating:
+        return 0, []
+    current = seating[-1]
+    out: list[tuple[str, str]] = []
+    for n, names in current.get("tables", {}).items():
+        for seat, name in zip(SEATS, names, strict=False):
+            partner = names[(SEATS.index(seat) + 2) % 4] if len(names) == 4 else ""
+            out.append((name, f"table {n}, seat {seat}, partner {partner}"))
+    for name in current.get("sitting_out", []):
+        out.append((name, "sits out"))
+    out.sort(key=lambda p: p[0].casefold())
+    return int(current.get("round", 0)), out
+
+
+def seating_html(event: Mapping[str, Any] | None, find: str = "") -> str:
+    """ "Where do I sit?": the current round's seating by name, filtered by ``find``."""
+    rnd, rows = seating_rows(event)
+    want = find.strip().casefold()
+    shown = [(n, w) for n, w in rows if want in n.casefold()]
+    items = (
+        "".join(
+            f'<li data-name="{esc(n.casefold())}"><span class="name">{esc(n)}</span>: {esc(w)}</li>'
+            for n, w in shown
+        )
+        or "<li>No seat found.</li>"
+    )
+    return (
+        f'<section id="seating"><h2>Where do I sit? <small>round {esc(rnd)}</small></h2>'
+        f'<form method="get" class="find"><label>Name <input name="find" id="find" '
+        f'value="{esc(find)}" autocomplete="off"></label> <button>Find</button></form>'
+        f'<ul id="seats">{items}</ul></section>'
+    )
+
+
+def actions_html() -> str:
+    """The director's actions: next round and end round, each posting the PIN as X-Pin."""
+    return (
+        '<section id="actions" class="noprint"><h2>Director</h2>'
+        '<div id="pin-form"><label>PIN '
+        '<input id="pin" type="password" inputmode="numeric" autocomplete="off"></label> '
+        '<button type="button" data-action="/api/rounds/next">Start the next round</button> '
+        '<button type="button" data-action="/api/rounds/end">End the round</button> '
+        '<button type="button" id="print">Print</button></div>'
+        '<p id="action-status" role="status"></p></section>'
+    )
+
+
+def live_page(
+    standings: Mapping[str, Any],
+    tables: Sequence[Mapping[str, Any]],
+    event: Mapping[str, Any] | None = None,
+    *,
+    tv: bool = False,
+    find: str = "",
+    actions: bool = True,
+    static: str = STATIC,
+    events_url: str = "/events",
+    nav: Sequence[tuple[str, str]] = (),
+) -> str:
+    """The director's live page (``GET /``): standings, tables, seating and actions."""
+    title = str((event or {}).get("name") or "Kaiser standings")
+    body = standings_html(standings) + tables_html(tables)
+    if not tv:
+        body += seating_html(event, find) + (actions_html() if actions else "")
+    status = '<p id="live" class="noprint" role="status">live</p>'
+    scripts = ["live.js", "tv.js"] if tv else ["live.js"]
+    data = f' data-events="{esc(events_url)}"'
+    return page(
+        title, status + body, nav=nav, tv=tv, scripts=scripts, refresh=30, static=static, data=data
+    )
+
+
+def tables_page(
+    tables: Sequence[Mapping[str, Any]],
+    event: Mapping[str, Any] | None = None,
+    *,
+    find: str = "",
+    static: str = STATIC,
+    events_url: str = "/events",
+    nav: Sequence[tuple[str, str]] = (),
+) -> str:
+    """The tables grid with "where do I sit?", live like the standings."""
+    data = f' data-events="{esc(events_url)}"'
+    body = '<p id="live" class="noprint" role="status">live</p>'
+    body += tables_html(tables) + seating_html(event, find)
+    return page("Tables", body, nav=nav, scripts=["live.js"], refresh=30, static=static, data=data)
+
+
+__all__ = [
+    "actions_html",
+    "live_page",
+    "seating_html",
+    "seating_rows",
+    "standings_html",
+    "table_card",
+    "tables_html",
+    "tables_page",
+]

@@ -1,0 +1,87 @@
+"""The ``web`` subcommand: argument parsing and serving; Starlette loads only when it runs."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_USAGE = 2
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:8080`` for IPv6); raises ValueError with a clear message."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:8080")
+    return host.strip("[]"), int(port)
+
+
+def serve(app: Any, host: str, port: int) -> int:
+    """Serve ``app`` with uvicorn (h11, no reload, no access log); 2 when it cannot listen."""
+    import uvicorn
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        print(f"kaiser-scorer: cannot listen on {host}:{port}: {err.strerror}", file=sys.stderr)
+        return EXIT_USAGE
+    config = uvicorn.Config(
+        app,
+        http="h11",
+        ws="none",
+        loop="asyncio",
+        lifespan="off",
+        access_log=False,
+        log_level="warning",
+        server_header=False,
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def cmd_web(args: argparse.Namespace) -> int:
+    """``kaiser-scorer web``: serve one journal's games read-only."""
+    try:
+        from hardware.web.home import create_home_app, open_read_only
+    except ImportError as err:
+        print(
+            f"kaiser-scorer: web needs the web extra (pip install kaiser-scorer[web]): {err}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    from hardware.journal import JournalError, default_db_path
+
+    db_path = Path(args.db) if args.db else default_db_path()
+    try:
+        host, port = parse_listen(args.listen)
+    except ValueError as err:
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if not db_path.is_file():
+        print(f"kaiser-scorer: {db_path}: no such database", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        open_read_only(db_path).close()
+    except JournalError as err:
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"kaiser-scorer: serving {db_path} read-only on http://{args.listen}/", flush=True)
+    return serve(create_home_app(db_path), host, port)
+
+
+def add_subcommands(sub: Any) -> None:
+    """Add ``web`` to the command line."""
+    web = sub.add_parser("web", help="serve one journal's games, sheets and statistics (read-only)")
+    web.add_argument("--db", help="the database file (default: the state folder)")
+    web.add_argument("--listen", default="127.0.0.1:8080", help="HOST:PORT (127.0.0.1:8080)")
+    web.set_defaults(func=cmd_web)
+
+
+__all__ = ["add_subcommands", "cmd_web", "parse_listen", "serve"]

@@ -1,0 +1,136 @@
+"""``kaiser-scorer web``: one table's journal at home, read-only: sheets, charts, statistics."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from hardware.journal import Journal, JournalError
+from hardware.web.assets import html, static_routes
+from hardware.web.layout import esc, page
+from hardware.web.pages import history_html, sheet_html, stats_html
+from kaiser_core.errors import KaiserError
+from kaiser_core.record import score_record
+from kaiser_core.sheet import build_sheet, team_label
+from kaiser_core.stats import GameInput, player_stats
+
+NAV = (("Games", "/"), ("Statistics", "/stats"))
+
+
+def open_read_only(path: Path) -> Journal:
+    """The journal opened read-only (SQLite ``mode=ro``); raises JournalError.
+
+    In a read-only folder SQLite cannot make the WAL's ``-shm`` file; when the scorer is
+    stopped (no ``-wal`` file left) the file is then read as immutable.
+    """
+    journal = Journal.__new__(Journal)
+    journal.path = path
+    uri = f"file:{quote(str(path))}?mode=ro"
+    try:
+        try:
+            journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
+            journal.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.OperationalError:
+            if Path(f"{path}-wal").exists():
+                raise
+            journal.db = sqlite3.connect(
+                uri + "&immutable=1", uri=True, isolation_level=None, timeout=5
+            )
+        journal._check(True)
+    except sqlite3.DatabaseError as err:
+        raise JournalError(f"{path}: not a usable scorer database ({err})") from None
+    return journal
+
+
+def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """Every game of the journal as (game id, game record), as ``export --all`` gives them."""
+    from hardware.app import export_game  # the one call into the export code
+
+    journal = open_read_only(path)
+    try:
+        return [(game_id, export_game(journal, game_id)) for game_id in journal.game_ids()]
+    except sqlite3.DatabaseError as err:
+        raise JournalError(f"{path}: cannot be read ({err})") from None
+    finally:
+        journal.close()
+
+
+def create_home_app(db_path: Path) -> Starlette:
+    """The home site of one journal: ``/``, ``/games/{id}``, ``/stats`` and the static files."""
+
+    def games() -> list[tuple[int, dict[str, Any]]]:
+        return journal_games(db_path)
+
+    def failed(message: str, status: int = 503) -> Response:
+        return html(page("Kaiser scorer", f'<p class="error">{esc(message)}</p>', nav=NAV), status)
+
+    async def history(request: Request) -> Response:
+        tv = "tv" in request.query_params
+        try:
+            rows = []
+            for game_id, record in games():
+                try:
+                    result = score_record(record)
+                except KaiserError as err:
+                    result = {"hands": [], "totals": {"NS": 0, "EW": 0}, "winner": None}
+                    record = {**record, "rules": f"cannot be scored: {err}"}
+                rules = record.get("rules", "standard")
+                rows.append(
+                    {
+                        "href": f"/games/{game_id}",
+                        "number": game_id,
+                        "names": record.get("names", {}),
+                        "rules": rules if isinstance(rules, str) else rules.get("profile", ""),
+                        "hands": sum(1 for h in result["hands"] if not h["redeal"]),
+                        "totals": result["totals"],
+                        "winner": result["winner"],
+                    }
+                )
+        except JournalError as err:
+            return failed(str(err))
+        body = history_html(list(reversed(rows)))
+        return html(page("Kaiser games", body, nav=NAV, tv=tv))
+
+    async def game(request: Request) -> Response:
+        tv = "tv" in request.query_params
+        try:
+            wanted = int(request.path_params["game_id"])
+            found = dict(games()).get(wanted)
+        except JournalError as err:
+            return failed(str(err))
+        if found is None:
+            return failed(f"there is no game {wanted}", 404)
+        try:
+            sheet = build_sheet(found)
+        except KaiserError as err:
+            return failed(f"game {wanted} cannot be scored: {err}", 500)
+        names = sheet["names"]
+        title = f"Game {wanted}: {team_label(names, 'NS')} – {team_label(names, 'EW')}"
+        return html(page(title, sheet_html(sheet), nav=NAV, tv=tv))
+
+    async def stats(request: Request) -> Response:
+        tv = "tv" in request.query_params
+        try:
+            inputs = [GameInput(record) for _, record in games()]
+            rows = player_stats(inputs)
+        except (JournalError, KaiserError) as err:
+            return failed(str(err))
+        return html(page("Statistics", stats_html(rows), nav=NAV, tv=tv))
+
+    routes = [
+        Route("/", history, methods=["GET", "HEAD"]),
+        Route("/games/{game_id:int}", game, methods=["GET", "HEAD"]),
+        Route("/stats", stats, methods=["GET", "HEAD"]),
+        *static_routes(),
+    ]
+    return Starlette(routes=routes)
+
+
+__all__ = ["create_home_app", "journal_games", "open_read_only"]

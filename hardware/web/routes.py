@@ -1,0 +1,95 @@
+"""The director's pages as Starlette routes, fed by plain functions returning CLUB.md's JSON.
+
+The director mounts them next to its ``/api/...`` and ``/events`` routes::
+
+    routes = [*club_page_routes(ClubSource(standings=..., tables=..., event=...,
+                                           record=..., games=...)), *api_routes]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from hardware.web.assets import html, static_routes
+from hardware.web.club import live_page, tables_page
+from hardware.web.layout import esc, page
+from hardware.web.pages import sheet_html, stats_html
+from kaiser_core.errors import KaiserError
+from kaiser_core.sheet import build_sheet, team_label
+from kaiser_core.stats import GameInput, player_stats
+
+NAV = (("Standings", "/"), ("Tables", "/tables"), ("Statistics", "/stats"))
+
+
+@dataclass(frozen=True)
+class ClubSource:
+    """Where the pages get their data: each function returns the JSON of CLUB.md."""
+
+    standings: Callable[[], Mapping[str, Any]]  # the /api/standings body
+    tables: Callable[[], Sequence[Mapping[str, Any]]]  # the /api/tables list
+    event: Callable[[], Mapping[str, Any]]  # the /api/event body
+    record: Callable[[int, int], Mapping[str, Any] | None]  # table n, round r: a game record
+    games: Callable[[], Iterable[GameInput]]  # every stored game, for the statistics
+
+
+def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[BaseRoute]:
+    """``/``, ``/tables``, ``/tables/{n}/rounds/{r}``, ``/stats`` and ``/static/...``."""
+
+    async def home(request: Request) -> Response:
+        q = request.query_params
+        body = live_page(
+            source.standings(),
+            source.tables(),
+            source.event(),
+            tv="tv" in q,
+            find=q.get("find", ""),
+            events_url=events_url,
+            nav=NAV,
+        )
+        return html(body)
+
+    async def tables(request: Request) -> Response:
+        find = request.query_params.get("find", "")
+        body = tables_page(
+            source.tables(), source.event(), find=find, events_url=events_url, nav=NAV
+        )
+        return html(body)
+
+    async def sheet(request: Request) -> Response:
+        n, r = int(request.path_params["n"]), int(request.path_params["r"])
+        record = source.record(n, r)
+        if record is None:
+            return html(
+                page("Score sheet", f"<p>No game at table {n}, round {r}.</p>", nav=NAV), 404
+            )
+        try:
+            data = build_sheet(record)
+        except KaiserError as err:
+            return html(page("Score sheet", f"<p>{esc(err)}</p>", nav=NAV), 500)
+        names = data["names"]
+        title = f"Table {n}, round {r}: {team_label(names, 'NS')} – {team_label(names, 'EW')}"
+        return html(page(title, sheet_html(data), nav=NAV, tv="tv" in request.query_params))
+
+    async def stats(request: Request) -> Response:
+        try:
+            rows = player_stats(source.games())
+        except KaiserError as err:
+            return html(page("Statistics", f"<p>{esc(err)}</p>", nav=NAV), 500)
+        return html(page("Statistics", stats_html(rows), nav=NAV, tv="tv" in request.query_params))
+
+    return [
+        Route("/", home, methods=["GET", "HEAD"]),
+        Route("/tables", tables, methods=["GET", "HEAD"]),
+        Route("/tables/{n:int}/rounds/{r:int}", sheet, methods=["GET", "HEAD"]),
+        Route("/stats", stats, methods=["GET", "HEAD"]),
+        *static_routes(),
+    ]
+
+
+__all__ = ["NAV", "ClubSource", "club_page_routes"]

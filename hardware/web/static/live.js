@@ -1,0 +1,82 @@
+// Live standings and tables from the director's /events stream (EventSource reconnects
+// by itself). Names are set with textContent: they are data, never markup.
+(function () {
+  "use strict";
+  function num(v) { return v === null || v === undefined ? "\u2013" : String(v); }
+  function cell(tr, text, cls) {
+    var td = document.createElement("td");
+    var inner = td;
+    if (cls) { inner = document.createElement(cls === "b" ? "b" : "span");
+      if (cls !== "b") { inner.className = cls; } td.appendChild(inner); }
+    inner.textContent = text; tr.appendChild(td);
+  }
+  function standings(data) {
+    var table = document.getElementById("standings");
+    if (!table) { return; }
+    var rows = data.rows || [], count = 0, i;
+    rows.forEach(function (r) { count = Math.max(count, (r.rounds || []).length); });
+    var head = document.createElement("tr");
+    var labels = ["#", "Name", "Total"];
+    for (i = 1; i <= count; i++) { labels.push("R" + i); }
+    labels.push("Won");
+    labels.forEach(function (l) { var th = document.createElement("th"); th.textContent = l; head.appendChild(th); });
+    var body = document.createElement("tbody");
+    rows.forEach(function (r) {
+      var tr = document.createElement("tr");
+      cell(tr, num(r.rank)); cell(tr, r.name, "name"); cell(tr, num(r.total), "b");
+      (r.rounds || []).forEach(function (v) { cell(tr, num(v)); });
+      cell(tr, num(r.won)); body.appendChild(tr);
+    });
+    table.tHead.replaceChildren(head);
+    table.replaceChild(body, table.tBodies[0]);
+    var rnd = document.getElementById("standings-round");
+    if (rnd) { rnd.textContent = "after round " + data.round; }
+  }
+  function tableRow(row) {
+    var card = document.querySelector('#tables [data-table="' + Number(row.table) + '"]');
+    if (!card) { location.reload(); return; }
+    var totals = row.totals || {};
+    var values = { online: row.online ? "online" : "offline", round: num(row.round),
+      hands: num(row.hands), NS: num(totals.NS), EW: num(totals.EW),
+      finished: row.finished ? "yes" : "no", refused: num(row.refused || 0) };
+    Object.keys(values).forEach(function (k) {
+      var el = card.querySelector('[data-k="' + k + '"]');
+      if (el) { el.textContent = values[k]; }
+    });
+    card.classList.toggle("online", !!row.online); card.classList.toggle("offline", !row.online);
+    card.classList.toggle("finished", !!row.finished); card.classList.toggle("refused", (row.refused || 0) > 0);
+  }
+  var live = document.getElementById("live");
+  if (window.EventSource && document.body.dataset.events) {
+    var es = new EventSource(document.body.dataset.events);
+    es.addEventListener("standings", function (e) { standings(JSON.parse(e.data)); });
+    es.addEventListener("table", function (e) { tableRow(JSON.parse(e.data)); });
+    es.onopen = function () { if (live) { live.textContent = "live"; live.className = "noprint"; } };
+    es.onerror = function () { if (live) { live.textContent = "reconnecting\u2026"; live.className = "noprint down"; } };
+  }
+  // "Where do I sit?": filter the names as they are typed.
+  var find = document.getElementById("find");
+  if (find) {
+    find.addEventListener("input", function () {
+      var want = find.value.trim().toLowerCase();
+      document.querySelectorAll("#seats li[data-name]").forEach(function (li) {
+        li.classList.toggle("hide", li.dataset.name.indexOf(want) < 0);
+      });
+    });
+  }
+  // The director's actions: POST with the PIN in X-Pin; the answer is shown, nothing else.
+  document.querySelectorAll("#pin-form [data-action]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      var status = document.getElementById("action-status");
+      var pin = document.getElementById("pin").value;
+      fetch(button.dataset.action, { method: "POST", headers: { "X-Pin": pin } })
+        .then(function (r) {
+          status.textContent = r.ok ? "Done." : r.status === 403 ? "Wrong PIN: nothing changed."
+            : r.status === 429 ? "Too many wrong PINs: wait a minute." : "Refused (" + r.status + ").";
+        })
+        .catch(function () { status.textContent = "The director did not answer."; });
+    });
+  });
+  var print = document.getElementById("print");
+  if (print) { print.addEventListener("click", function () { window.print(); }); }
+})();

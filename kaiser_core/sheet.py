@@ -1,0 +1,215 @@
+"""The score sheet of one game: every hand with its result, its change and why; a chart.
+
+The reasons are worked out from the rules, each hand's scored result and the core's own
+``HandScore`` (the cap in force, the house rules' ``reasons``).
+
+>>> s = build_sheet({"names": {"NS": "Us"}, "hands": [{"contract": {"bidder": "E", "bid": 8},
+...     "taken": {"NS": 2, "EW": 6}, "five_hearts": "EW", "three_spades": "NS"}]})
+>>> s["hands"][0]["why"], s["names"]
+(['EW made 8: scores the 11 points taken', 'NS defends: scores its -1 points'], {'NS': 'Us'})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kaiser_core.record import parse_record, result_json
+from kaiser_core.rules import MadeScores, Rules
+from kaiser_core.scoring import HandScore
+
+TEAM_CODES = ("NS", "EW")
+
+
+def _other(team: str) -> str:
+    return "EW" if team == "NS" else "NS"
+
+
+def reasons(
+    hand: Mapping[str, Any],
+    rules: Rules,
+    before: Mapping[str, int],
+    score: HandScore | None = None,
+) -> list[str]:
+    """Why a scored hand (a hand of ``score``'s output) changed the totals as it did.
+
+    ``score`` is the core's own score of the hand: with it, the cap and target in force for
+    the hand and the house rules' reasons come from the core itself (RULES.md's order).
+    """
+    if hand.get("redeal"):
+        return ["redeal: the same dealer deals again"]
+    c = hand["contract"]
+    team, bid, nt = c["team"], c["bid"], c["no_trump"]
+    defenders = _other(team)
+    raw, delta = hand["raw"], hand["delta"]
+    out: list[str] = []
+    kind = f"{bid} no-trump" if nt else str(bid)
+    if hand["made"]:
+        mult = rules.nt_made_multiplier if nt else 1
+        if rules.made_scores is MadeScores.BID:
+            out.append(f"{team} made {kind}: scores the bid ({bid})")
+        else:
+            out.append(f"{team} made {kind}: scores the {raw[team]} points taken")
+        if mult != 1:
+            out.append(f"no-trump made: doubled to {delta[team]}")
+    else:
+        mult = rules.nt_set_multiplier if nt else 1
+        out.append(f"{team} set: took {raw[team]} of {bid}, loses {bid}")
+        if mult != 1:
+            out.append(f"no-trump set: doubled to {delta[team]}")
+    core = score.reasons if score is not None else ()
+    if score is not None:
+        capped = any(r.rule == "defender_cap_at" and r.team.code == defenders for r in core)
+        cap = score.cap
+    else:
+        cap = rules.defender_cap_at
+        capped = cap is not None and before[defenders] >= cap and raw[defenders] > 0
+    if capped:
+        out.append(f"{defenders} at {before[defenders]} (cap {cap}): defenders score nothing")
+    else:
+        out.append(f"{defenders} defends: scores its {delta[defenders]} points")
+    for reason in core:
+        if reason.rule in HOUSE_REASONS:
+            out.append(reason.text)
+    if rules.target_after_nt is not None and nt and hand["made"]:
+        out.append(f"no-trump made: the target is now {rules.target_after_nt}")
+    for revoke in hand.get("revokes", []):
+        out.append(f"revoke: {revoke['seat']} in trick {revoke['trick']}")
+    return out
+
+
+#: The core's reasons (``HandScore.reasons``) that the sheet shows in the core's own words:
+#: the house rules of RULES.md that change a team's points.
+HOUSE_REASONS = frozenset(
+    {
+        "three_spades_needs_tricks",
+        "cap_follows_target",
+        "capped_five_wins",
+        "defenders_cannot_go_out",
+        "kaiser_bid_alone",
+    }
+)
+
+
+def house_rules(rules: Rules) -> list[str]:
+    """The options that differ from the rules' profile, as ``name = value`` lines."""
+    spec = rules.to_spec()
+    head = [f"profile {rules.profile}"]
+    if isinstance(spec, str):
+        return head
+    options = spec.get("options", {})
+    assert isinstance(options, dict)
+    return head + [f"{k} = {_json_value(v)}" for k, v in options.items()]
+
+
+def _json_value(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def build_sheet(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A game record's sheet: ``score``'s result plus names, house rules, numbers and why.
+
+    Raises RecordError (a KaiserError) for an invalid record.
+    """
+    parsed = parse_record(dict(record))
+    game = parsed.game()
+    out = result_json(game)
+    out["names"] = dict(parsed.names)
+    out["rules"] = house_rules(parsed.rules)
+    out["target"] = game.target
+    before = {"NS": 0, "EW": 0}
+    played = 0
+    for hand, res in zip(out["hands"], game.results, strict=True):
+        if not hand["redeal"]:
+            played += 1
+            hand["number"] = played
+        hand["why"] = reasons(hand, parsed.rules, before, res.score)
+        if res.winner is not None:
+            hand["why"].append(f"{res.winner.code} wins: {res.reason}")
+        before = dict(hand.get("totals", before))
+    if out["skunk"]:
+        out["hands"][-1]["why"].append("skunk: the losers are at 0 or below")
+    return out
+
+
+def team_label(names: Mapping[str, str], team: str) -> str:
+    """A team's name: its own name, its two seat names, or its code."""
+    if team in names:
+        return names[team]
+    seats = [names[s] for s in team if s in names]
+    return " & ".join(seats) if len(seats) == 2 else team
+
+
+def chart_points(hands: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
+    """Both totals after each played hand (redeals left out)."""
+    return [(h["totals"]["NS"], h["totals"]["EW"]) for h in hands if not h.get("redeal")]
+
+
+def chart_svg(
+    points: Sequence[tuple[int, int]],
+    labels: tuple[str, str] = ("NS", "EW"),
+    target: int | None = None,
+    width: int = 640,
+    height: int = 320,
+) -> str:
+    """An SVG line chart of both totals by hand, one point per hand; labels are escaped."""
+    from html import escape
+
+    pad_l, pad_r, pad_t, pad_b = 40, 12, 12, 28
+    values = [v for p in points for v in p] + [0] + ([target] if target is not None else [])
+    low, high = min(values), max(values)
+    if high == low:
+        high = low + 1
+    n = max(len(points), 1)
+    plot_w, plot_h = width - pad_l - pad_r, height - pad_t - pad_b
+
+    def x(i: int) -> float:
+        return pad_l + plot_w * (i + 1) / n
+
+    def y(v: int) -> float:
+        return pad_t + plot_h * (high - v) / (high - low)
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet">',
+        f"<title>Totals by hand: {escape(labels[0])} and {escape(labels[1])}</title>",
+        f'<line class="axis" x1="{pad_l}" y1="{y(0):.1f}" x2="{width - pad_r}" y2="{y(0):.1f}"/>',
+        f'<text class="tick" x="{pad_l - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
+        f'<text class="tick" x="{pad_l - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
+    ]
+    if target is not None:
+        parts.append(
+            f'<line class="target" x1="{pad_l}" y1="{y(target):.1f}" x2="{width - pad_r}" '
+            f'y2="{y(target):.1f}"/><text class="tick" x="{width - pad_r}" '
+            f'y="{y(target) - 4:.1f}" text-anchor="end">{target}</text>'
+        )
+    for k, team in enumerate(TEAM_CODES):
+        cls = team.lower()
+        coords = [(pad_l, y(0))] + [(x(i), y(p[k])) for i, p in enumerate(points)]
+        line = " ".join(f"{a:.1f},{b:.1f}" for a, b in coords)
+        parts.append(f'<polyline class="line {cls}" points="{line}"/>')
+        for i, p in enumerate(points):
+            parts.append(
+                f'<circle class="pt {cls}" cx="{x(i):.1f}" cy="{y(p[k]):.1f}" r="4">'
+                f"<title>{escape(labels[k])}: {p[k]} after hand {i + 1}</title></circle>"
+            )
+    parts.append(
+        f'<text class="tick" x="{pad_l}" y="{height - 8}">hand 1</text>'
+        f'<text class="tick" x="{width - pad_r}" y="{height - 8}" text-anchor="end">'
+        f"hand {len(points)}</text></svg>"
+    )
+    return "".join(parts)
+
+
+__all__ = [
+    "build_sheet",
+    "chart_points",
+    "chart_svg",
+    "house_rules",
+    "reasons",
+    "team_label",
+]

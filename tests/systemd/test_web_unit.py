@@ -1,0 +1,66 @@
+"""The home pages' unit: systemd accepts it, it reads the state folder only, and listens."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from sd_helpers import SYSTEMD_DIR, need
+from test_service_unit import EXEC_START, unit_settings
+
+WEB_UNIT = SYSTEMD_DIR / "kaiser-scorer-web.service"
+
+
+def values(key: str) -> list[str]:
+    return [v for _, k, v in unit_settings(WEB_UNIT.read_text()) if k == key]
+
+
+def test_systemd_verify_accepts_the_web_unit(tmp_path: Path) -> None:
+    analyze = need("systemd-analyze", "systemd")
+    program = tmp_path / "kaiser-scorer"
+    program.write_text("#!/bin/sh\nexit 0\n")
+    program.chmod(0o755)
+    unit = tmp_path / "kaiser-scorer-web.service"
+    unit.write_text(WEB_UNIT.read_text().replace(EXEC_START, str(program)))
+    result = subprocess.run(
+        [analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Unknown" not in result.stderr, result.stderr
+
+
+def test_the_web_unit_is_well_sandboxed() -> None:
+    analyze = need("systemd-analyze", "systemd")
+    result = subprocess.run(
+        [analyze, "security", "--offline=true", str(WEB_UNIT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    found = re.search(
+        r"Overall exposure level for kaiser-scorer-web\.service: (\d+\.\d+)", result.stdout
+    )
+    assert found, result.stdout + result.stderr
+    assert float(found.group(1)) <= 1.5
+
+
+def test_the_journal_is_read_only_and_the_command_is_web() -> None:
+    (start,) = values("ExecStart")
+    assert start.startswith(f"{EXEC_START} web --db /var/lib/kaiser-scorer/kaiser.db --listen ")
+    assert values("ReadOnlyPaths") == ["/var/lib/kaiser-scorer"]
+    assert values("ProtectSystem") == ["strict"]
+    for writable in ("StateDirectory", "ReadWritePaths", "LogsDirectory", "CacheDirectory"):
+        assert values(writable) == [], writable
+    assert values("User") == ["kaiser"]
+
+
+def test_the_network_is_for_listening_on_the_one_port() -> None:
+    (listen,) = [v for v in values("Environment") if v.startswith("KAISER_WEB_LISTEN=")]
+    port = listen.rsplit(":", 1)[1]
+    assert values("SocketBindAllow") == [f"tcp:{port}"]
+    assert values("SocketBindDeny") == ["any"]
+    assert values("IPAddressDeny") == ["any"]
+    assert "0.0.0.0/0" not in " ".join(values("IPAddressAllow"))
+    assert values("PrivateNetwork") in ([], ["no"])
