@@ -26,7 +26,10 @@ from typing import Any
 
 from hardware.config import Config, ConfigError, load_config
 from hardware.journal import Journal, JournalError, default_db_path
+from hardware.keyscript import read_key_script
 from hardware.oled import Display
+from hardware.resume import resume
+from hardware.textio import OutputError, write_stdout
 from kaiser_core.cards import SEATS, Card
 from kaiser_core.errors import KaiserError
 from kaiser_core.table import Key, Screen, Table
@@ -197,7 +200,7 @@ class Scorer:
             )
         self.not_saved += 1
         self.journal.rollback()
-        self.journal.restore(self.table)  # a database that cannot even be read ends the run
+        resume(self.journal, self.table)  # a database that cannot even be read ends the run
         self.table.reader_notice(NOT_SAVED)
 
     def _stored(self) -> None:
@@ -256,25 +259,8 @@ def _is_pi() -> bool:
         return False
 
 
-def _read_keys(path: str) -> list[str]:
-    """Key names from a script file; raises ConfigError for an unknown key (line and name)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"{path}: {getattr(err, 'strerror', None) or err}") from None
-    keys = []
-    for number, line in enumerate(text.splitlines(), 1):
-        for word in line.split("#", 1)[0].split():
-            try:
-                Key.from_name(word)
-            except KaiserError as err:
-                raise ConfigError(f"{path}:{number}: {err}") from None
-            keys.append(word)
-    return keys
-
-
 def _open_journal(path: Path) -> Journal:
-    return Journal(path)
+    return Journal(path, exclusive=True)
 
 
 def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
@@ -282,8 +268,7 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
     table = Table(
         cfg.rules, names=cfg.names, choose_seat=lambda: rng.choice(SEATS), reader_available=reader
     )
-    journal.restore(table)
-    if journal.get("ui") is None:
+    if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip
         # display" (ui.flipped) turns it again from there, so it starts off.
         table.ui = table.ui.__class__(mode=cfg.entry)
@@ -299,7 +284,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     )
     try:
         cfg = load_config(args.config)
-        keys = _read_keys(args.keys) if args.keys else None
+        keys = read_key_script(args.keys) if args.keys is not None else None
     except ConfigError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -321,6 +306,21 @@ def cmd_run(args: argparse.Namespace) -> int:
     except JournalError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
+    try:
+        return _run_board(cfg, journal, table, args, board, keys)
+    except JournalError as err:  # damage found while playing: nothing more is written
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _run_board(
+    cfg: Config,
+    journal: Journal,
+    table: Table,
+    args: argparse.Namespace,
+    board: str,
+    keys: list[str] | None,
+) -> int:
     from hardware.screens import render
 
     if board == "mock" and keys is None:
@@ -359,15 +359,17 @@ def cmd_run(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """``kaiser-scorer export``: the current game (or every game) as a game record."""
     db_path = Path(args.db) if args.db else default_db_path()
-    if not db_path.exists():
-        print(f"kaiser-scorer: {db_path}: no such database", file=sys.stderr)
-        return EXIT_USAGE
     try:
-        journal = Journal(db_path)
-        ids = journal.game_ids()
-        if not args.all:
-            ids = ids[-1:]
-        records = [export_game(journal, game_id) for game_id in ids]
+        journal = Journal(db_path, read_only=True)
+        try:
+            ids = journal.game_ids()
+            if not args.all:
+                ids = ids[-1:]
+            records = [export_game(journal, game_id) for game_id in ids]
+        except sqlite3.DatabaseError as err:
+            raise journal.note_damage(err) from None
+        finally:
+            journal.close()
     except (JournalError, KaiserError) as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -375,8 +377,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         print("kaiser-scorer: the database holds no game yet", file=sys.stderr)
         return EXIT_USAGE
     out = records if args.all else records[0]
-    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        write_stdout(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+    except OutputError as err:
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
     return 0
 
 
