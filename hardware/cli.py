@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         pass
     else:
         add_subcommands(sub)
+        from hardware.recover import add_recover
+
+        add_recover(sub)
     return parser
 
 

@@ -187,7 +187,6 @@ class Journal:
     def _damaged(self, reason: str) -> DatabaseDamaged:
         if self.damage is None:
             self.damage = reason
-            log.error("%s: damaged (%s): nothing more is written to it", self.path, reason)
             if not self.read_only:
                 mark_damaged(self.path, reason)
         return DatabaseDamaged(damaged_line(self.path, self.damage))
@@ -205,6 +204,7 @@ class Journal:
         if rows == ["ok"]:
             return None
         self._damaged("quick_check: " + "; ".join(str(r) for r in rows)[:200])
+        log.error("%s: damaged (%s): nothing more is written to it", self.path, self.damage)
         return self.damage
 
     def close(self) -> None:
@@ -333,12 +333,12 @@ class Journal:
 
     def store(self, change: Change, table: Table, extra: dict[str, str] | None = None) -> None:
         """Journal one key's change durably (one transaction), with optional meta values."""
+        if self.damage is not None:
+            raise DatabaseDamaged(damaged_line(self.path, self.damage))
         if not change.stored and not extra:
             return
         if self.read_only:
             raise ReadOnlyDatabase(f"{self.path}: opened read-only")
-        if self.damage is not None:
-            raise DatabaseDamaged(damaged_line(self.path, self.damage))
         try:
             finished = self._store(change, table, extra)
         except sqlite3.DatabaseError as err:
