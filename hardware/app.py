@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import logging
 import queue
 import random
@@ -29,7 +28,7 @@ from hardware.journal import Journal, JournalError, default_db_path
 from hardware.keyscript import read_key_script
 from hardware.oled import Display
 from hardware.resume import resume
-from hardware.textio import OutputError, write_stdout
+from hardware.textio import OutputError, json_lines, write_stdout
 from kaiser_core.cards import SEATS, Card
 from kaiser_core.errors import KaiserError
 from kaiser_core.table import Key, Screen, Table
@@ -378,7 +377,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     out = records if args.all else records[0]
     try:
-        write_stdout(json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+        write_stdout(json_lines(out))
     except OutputError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE

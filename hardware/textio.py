@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import io
+import json
 import os
 import sys
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 MIB = 1 << 20
 
@@ -29,7 +31,10 @@ def read_capped(source: BinaryIO, cap: int) -> bytes:
 def read_file_capped(path: str, cap: int) -> bytes:
     """A file's bytes (``-``: standard input), capped; raises OSError or InputTooLarge."""
     if path == "-":
-        return read_capped(sys.stdin.buffer, cap)
+        binary = getattr(sys.stdin, "buffer", None)
+        if binary is None:  # a text stream put in place of stdin (tests, embedding)
+            return read_capped(io.BytesIO(sys.stdin.read(cap + 1).encode("utf-8")), cap)
+        return read_capped(binary, cap)
     with open(path, "rb") as f:
         return read_capped(f, cap)
 
@@ -53,3 +58,26 @@ def _quiet_stdout() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
+
+
+_compact = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+
+
+def json_lines(value: Any) -> str:
+    """JSON for people and pipes: each key on its line, each hand on one line (C-fast)."""
+    if isinstance(value, list):
+        return "[\n" + ",\n".join(_object(v, "  ") for v in value) + "\n]\n"
+    return _object(value, "") + "\n"
+
+
+def _object(value: Any, pad: str) -> str:
+    if not isinstance(value, dict) or not value:
+        return pad + _compact(value)
+    parts = []
+    for key, item in value.items():
+        if isinstance(item, list) and item:
+            inner = f",\n{pad}    ".join(_compact(x) for x in item)
+            parts.append(f"{pad}  {_compact(key)}: [\n{pad}    {inner}\n{pad}  ]")
+        else:
+            parts.append(f"{pad}  {_compact(key)}: {_compact(item)}")
+    return pad + "{\n" + ",\n".join(parts) + "\n" + pad + "}"

@@ -87,7 +87,7 @@ def test_read_only_storage_says_so_and_exports(shared: Path) -> None:
     db = game_for_nobody(shared)
     keys = shared / "keys.txt"
     keys.write_text("OK\n")
-    mount = f"mount --bind {shared} {shared} && mount -o remount,ro,bind {shared} && exec \"$@\""
+    mount = f'mount --bind {shared} {shared} && mount -o remount,ro,bind {shared} && exec "$@"'
     prefix = ["unshare", "--mount", "sh", "-c", mount, "sh"]
     probe = subprocess.run([*prefix, "true"], capture_output=True, check=False)
     if probe.returncode != 0:
