@@ -15,6 +15,7 @@ from typing import Any
 
 from hardware.archive import append, archive_path
 from hardware.storage import (
+    DDL,
     DatabaseDamaged,
     JournalError,
     ReadOnlyDatabase,
@@ -41,26 +42,6 @@ from kaiser_core.table import Change, Table, Ui
 log = logging.getLogger(__name__)
 APP = "kaiser-scorer"
 SCHEMA = 1
-
-_DDL = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    rules TEXT NOT NULL,
-    names TEXT NOT NULL DEFAULT '{}',
-    state TEXT NOT NULL DEFAULT 'playing',
-    winner TEXT,
-    ns INTEGER NOT NULL DEFAULT 0,
-    ew INTEGER NOT NULL DEFAULT 0,
-    series INTEGER
-);
-CREATE TABLE IF NOT EXISTS entries (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-"""
 
 
 def _rollback(db: sqlite3.Connection) -> None:
@@ -126,7 +107,7 @@ class Journal:
             self.db.execute("PRAGMA synchronous=FULL")
             if not made:
                 with self.transaction():
-                    for stmt in _DDL.split(";"):
+                    for stmt in DDL.split(";"):
                         if stmt.strip():
                             self.db.execute(stmt)
                     self._set("app", APP)

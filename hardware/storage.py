@@ -20,6 +20,26 @@ from kaiser_core.errors import KaiserError
 #: SQLite's result codes that mean the file itself is bad (sqlite3.h).
 CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB (and their extended codes)
 MAGIC = b"SQLite format 3\x00"
+#: The scorer's tables (hardware/journal.py says what each holds).
+DDL = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    names TEXT NOT NULL DEFAULT '{}',
+    state TEXT NOT NULL DEFAULT 'playing',
+    winner TEXT,
+    ns INTEGER NOT NULL DEFAULT 0,
+    ew INTEGER NOT NULL DEFAULT 0,
+    series INTEGER
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
 
 
 class JournalError(KaiserError):
