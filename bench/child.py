@@ -61,6 +61,7 @@ def idle(db: str) -> int:
     from hardware.config import Config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
+    from hardware.resume import resume
     from hardware.scorer import Scorer
     from hardware.screens import render
     from hardware.signals import install_signals
@@ -69,7 +70,7 @@ def idle(db: str) -> int:
     cfg = Config()
     journal = Journal(db)
     table = Table(cfg.rules, names=cfg.names)
-    journal.restore(table)
+    resume(journal, table)
     display = Display(dummy_factory(), flipped=table.ui.flipped)
     scorer = Scorer(table, journal, display, render, dim_after=cfg.dim_after)
     scorer.tick_interval = 7.5  # WatchdogSec=15s in the systemd unit: a ping every 7.5 s

@@ -144,6 +144,7 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
     from hardware.config import Config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
+    from hardware.resume import resume
     from hardware.scorer import Scorer
     from hardware.screens import render
     from kaiser_core.cards import Seat
@@ -152,7 +153,7 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
     cfg = Config()
     journal = Journal(folder / "press.db")
     table = Table(cfg.rules, names=cfg.names, choose_seat=lambda: Seat.N)
-    journal.restore(table)
+    resume(journal, table)
     last: dict[str, Any] = {}
     mark: dict[str, float] = {}  # when each stage of the current key began and ended
 
@@ -289,13 +290,14 @@ def play_in_process(db: Path, seed: int, until: Callable[[Any], bool]) -> list[s
     """Press the player's keys straight into a Table and its Journal until ``until(table)``."""
     from hardware.config import Config
     from hardware.journal import Journal
+    from hardware.resume import resume
     from kaiser_core.cards import Seat
     from kaiser_core.table import Key, Table
 
     cfg = Config()
     journal = Journal(db)
     table = Table(cfg.rules, names=cfg.names, choose_seat=lambda: Seat.N)
-    journal.restore(table)
+    resume(journal, table)
     player = Player(seed)
     keys: list[str] = []
     while not until(table):
@@ -312,6 +314,7 @@ def build_history(db: Path, games: int, seed: int) -> list[str]:
     Returns the keys of the played game (a whole game, for the memory run).
     """
     from hardware.journal import Journal
+    from hardware.resume import resume
     from kaiser_core.cards import Seat
     from kaiser_core.table import Key, Screen, Table
 
@@ -334,7 +337,7 @@ def build_history(db: Path, games: int, seed: int) -> list[str]:
     con.close()
     journal = Journal(db)
     table = Table(journal.current_game().rules, choose_seat=lambda: Seat.N)  # type: ignore[union-attr]
-    journal.restore(table)
+    resume(journal, table)
     player = Player(seed + 1)
     for name in ["OK", "UP", *player.hand(6, 6, 8)[:12]]:  # a new game, a hand under way
         journal.store(table.press(Key.from_name(name)), table)

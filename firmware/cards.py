@@ -20,6 +20,8 @@ TEACHABLE = tuple(_deck)
 del _deck
 _ORDER = {code: i for i, code in enumerate(TEACHABLE)}
 FORMAT = 1
+#: The largest cards.json read: 34 cards take about 1.5 KB; a bigger file is not ours.
+MAX_FILE = 16384
 
 
 def is_card(code: object) -> bool:
@@ -74,15 +76,21 @@ class CardTable:
         try:
             f = table._fs.open(path, "r")
             try:
-                text = f.read()
+                text = f.read(MAX_FILE + 1)  # never the whole of a huge file: the heap is small
             finally:
                 f.close()
         except OSError:
             return table, f"{path} not found: the card table is empty, teach the deck"
+        except MemoryError:
+            text = None
+        if text is None or len(text) > MAX_FILE:
+            return table, f"{path} is too large (over {MAX_FILE} bytes): the card table is empty"
         try:
             data = json.loads(text)
         except (ValueError, TypeError):
             return table, f"{path} is corrupt (not JSON): the card table is empty"
+        except MemoryError:
+            return table, f"{path} does not fit in memory: the card table is empty"
         cards = data.get("cards") if isinstance(data, dict) else None
         if not isinstance(cards, dict):
             return table, f'{path} has no "cards" object: the card table is empty'

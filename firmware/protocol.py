@@ -82,17 +82,54 @@ def decode(raw: bytes) -> dict | None:
         raise ProtocolError("bad_json", "host line is not JSON: " + _excerpt(raw)) from None
     if not isinstance(obj, dict):
         raise ProtocolError("bad_message", "expected a JSON object, got " + _excerpt(raw))
+    twice = _duplicate_key(text)
+    if twice is not None:
+        raise ProtocolError("bad_message", "duplicate key " + json.dumps(twice) + " in a host line")
     kind = obj.get("type")
     if kind not in HOST_TYPES:
         raise ProtocolError(
             "unknown_type",
             f"unknown message type {json.dumps(kind)}: expected hello, teach or forget",
         )
-    if kind == "teach" or obj.get("card") is not None:
+    if kind == "teach" or "card" in obj:  # forget every card only without a "card" at all
         problem = card_problem(obj.get("card"))
         if problem:
             raise ProtocolError("bad_card", kind + ": " + problem)
     return obj
+
+
+def _duplicate_key(text: str) -> str | None:
+    """The first key given twice in the line's top-level object, or None."""
+    keys = []
+    depth = 0
+    start = -1
+    escaped = False
+    last = None  # the last string closed at depth 1, waiting to see if a ':' follows
+    for i, ch in enumerate(text):
+        if start >= 0:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                last = text[start : i + 1] if depth == 1 else None
+                start = -1
+            continue
+        if ch == '"':
+            start = i
+        elif ch == ":" and last is not None:
+            key = json.loads(last)
+            if key in keys:
+                return key
+            keys.append(key)
+            last = None
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+        if ch not in ' \t\r\n":':
+            last = None
+    return None
 
 
 class LineBuffer:

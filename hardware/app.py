@@ -8,9 +8,9 @@ as game records.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import random
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,34 +18,20 @@ from typing import Any
 from hardware.boards import BOARD_CHOICES, PI_BOARDS, BoardError, build, resolve
 from hardware.config import Config, ConfigError, load_config
 from hardware.journal import Journal, JournalError, default_db_path
+from hardware.keyscript import read_key_script
+from hardware.resume import resume
 from hardware.runner import EXIT_HARDWARE, EXIT_USAGE, serve
+from hardware.textio import OutputError, json_lines, write_stdout
 from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
-from kaiser_core.table import Key, Screen, Table
+from kaiser_core.table import Screen, Table
 
 log = logging.getLogger("kaiser-scorer")
 
 
 # -- the run command ----------------------------------------------------------------------
-def _read_keys(path: str) -> list[str]:
-    """Key names from a script file; raises ConfigError for an unknown key (line and name)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ConfigError(f"{path}: {getattr(err, 'strerror', None) or err}") from None
-    keys = []
-    for number, line in enumerate(text.splitlines(), 1):
-        for word in line.split("#", 1)[0].split():
-            try:
-                Key.from_name(word)
-            except KaiserError as err:
-                raise ConfigError(f"{path}:{number}: {err}") from None
-            keys.append(word)
-    return keys
-
-
 def _open_journal(path: Path) -> Journal:
-    return Journal(path)
+    return Journal(path, exclusive=True)
 
 
 def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
@@ -53,8 +39,7 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
     table = Table(
         cfg.rules, names=cfg.names, choose_seat=lambda: rng.choice(SEATS), reader_available=reader
     )
-    journal.restore(table)
-    if journal.get("ui") is None:
+    if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip
         # display" (ui.flipped) turns it again from there, so it starts off.
         table.ui = table.ui.__class__(mode=cfg.entry)
@@ -69,7 +54,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         stream=sys.stderr,
     )
     try:
-        keys = _read_keys(args.keys) if args.keys is not None else None
+        keys = read_key_script(args.keys) if args.keys is not None else None
     except ConfigError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -102,7 +87,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     if board == "mock" and keys is None:
         log.info("mock board without --keys: mock pins, dummy display, until signalled")
-    return serve(built, journal, table, render, args)
+    try:
+        return serve(built, journal, table, render, args)
+    except JournalError as err:  # damage found while playing: nothing more is written
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
 
 
 def _config_fault(args: argparse.Namespace, error: str) -> int:
@@ -120,15 +109,17 @@ def _config_fault(args: argparse.Namespace, error: str) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """``kaiser-scorer export``: the current game (or every game) as a game record."""
     db_path = Path(args.db) if args.db else default_db_path()
-    if not db_path.exists():
-        print(f"kaiser-scorer: {db_path}: no such database", file=sys.stderr)
-        return EXIT_USAGE
     try:
-        journal = Journal(db_path)
-        ids = journal.game_ids()
-        if not args.all:
-            ids = ids[-1:]
-        records = [export_game(journal, game_id) for game_id in ids]
+        journal = Journal(db_path, read_only=True)
+        try:
+            ids = journal.game_ids()
+            if not args.all:
+                ids = ids[-1:]
+            records = [export_game(journal, game_id) for game_id in ids]
+        except sqlite3.DatabaseError as err:
+            raise journal.note_damage(err) from None
+        finally:
+            journal.close()
     except (JournalError, KaiserError) as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -136,8 +127,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         print("kaiser-scorer: the database holds no game yet", file=sys.stderr)
         return EXIT_USAGE
     out = records if args.all else records[0]
-    json.dump(out, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        write_stdout(json_lines(out))
+    except OutputError as err:
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
     return 0
 
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
 
 from kaiser_core.errors import KaiserError
 from kaiser_core.record import score_record
+from kaiser_core.record_json import MAX_RECORD_BYTES, load_record_bytes
 
 EXIT_USAGE = 2
 #: Modules whose ``add_subcommands(subparsers)`` adds commands besides ``score``, in the
@@ -18,6 +17,7 @@ EXIT_USAGE = 2
 SUBCOMMANDS: list[str] = [
     "hardware.app",
     "hardware.web.command",
+    "hardware.recover",
 ]
 
 
@@ -26,34 +26,29 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
-def _read_source(name: str, stdin: TextIO) -> str:
-    if name == "-":
-        return stdin.read()
-    with open(name, encoding="utf-8") as f:
-        return f.read()
-
-
 def cmd_score(args: argparse.Namespace) -> int:
     """Score a game record (GAME_RECORD.md): result JSON on stdout, or one error line."""
+    from hardware.textio import (
+        InputTooLarge,
+        OutputError,
+        json_lines,
+        read_file_capped,
+        write_stdout,
+    )
+
     try:
-        text = _read_source(args.file, sys.stdin)
+        data = load_record_bytes(read_file_capped(args.file, MAX_RECORD_BYTES), args.file)
+        result = score_record(data)
+    except InputTooLarge as err:
+        return _fail(f"{args.file}: a record must not be {err}")
     except OSError as err:
         return _fail(f"{args.file}: {err.strerror or err}")
-    except UnicodeDecodeError:
-        return _fail(f"{args.file}: not UTF-8 text")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        where = f"line {err.lineno} column {err.colno}"
-        return _fail(f"{args.file}: invalid JSON at {where}: {err.msg}")
-    except RecursionError:
-        return _fail(f"{args.file}: invalid JSON: nested too deeply")
-    try:
-        result = score_record(data)
     except KaiserError as err:
         return _fail(str(err))
-    json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
+    try:
+        write_stdout(json_lines(result))
+    except OutputError as err:
+        return _fail(str(err))
     return 0
 
 
@@ -64,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     score = sub.add_parser("score", help="score a game record (JSON) and print the result")
-    score.add_argument("file", help="the record's file, or - for standard input")
+    score.add_argument("file", help="the record's file, or - for standard input (at most 8 MiB)")
     score.set_defaults(func=cmd_score)
     for name in SUBCOMMANDS:
         try:

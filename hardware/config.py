@@ -39,8 +39,49 @@ BOARDS: dict[str, dict[str, Any]] = {
 ALIASES = {"adafruit-bonnet": "bonnet", "waveshare-hat": "waveshare"}
 
 
-class ConfigError(Exception):
+class ConfigError(KaiserError):
     """A mistake in the config file; the message names the key."""
+
+
+#: A config file is a few hundred bytes; anything this big is not one.
+MAX_CONFIG_BYTES = 1 << 20
+#: Pins a display interface uses (BCM): keys may not sit on them.
+BUS_PINS = {
+    ("i2c", 0): {0: "I2C0 SDA", 1: "I2C0 SCL"},
+    ("i2c", 1): {2: "I2C SDA", 3: "I2C SCL"},
+    ("spi", 0): {7: "SPI CE1", 8: "SPI CE0", 9: "SPI MISO", 10: "SPI MOSI", 11: "SPI SCLK"},
+    ("spi", 1): {
+        16: "SPI1 CE2",
+        17: "SPI1 CE1",
+        18: "SPI1 CE0",
+        19: "SPI1 MISO",
+        20: "SPI1 MOSI",
+        21: "SPI1 SCLK",
+    },
+}
+
+
+def _show(value: object) -> str:
+    """A value for an error message, cut short (a 4,000-digit number is not printed)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _string(where: str, value: object, choices: tuple[str, ...] | None = None) -> str:
+    if not isinstance(value, str) or (choices is not None and value not in choices):
+        allowed = f" ({', '.join(choices)})" if choices else ""
+        raise ConfigError(f"{where} must be a string{allowed}, not {_show(value)}")
+    return value
+
+
+def _int(where: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(
+            f"{where} must be a whole number from {low} to {high}, not {_show(value)}"
+        )
+    return value
 
 
 @dataclass
@@ -78,7 +119,7 @@ def _only(section: str, data: dict[str, Any], allowed: set[str]) -> None:
 
 def _number(where: str, value: object, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ConfigError(f"{where} must be a number from {low} to {high}, not {value!r}")
+        raise ConfigError(f"{where} must be a number from {low} to {high}, not {_show(value)}")
     return float(value)
 
 
@@ -88,6 +129,8 @@ def parse_config(data: dict[str, Any]) -> Config:
     _only("config", data, {"game", "names", "board", "display", "reader"})
     game = _table(data, "game")
     _only("game", game, {"rules", "entry", "options"})
+    _string("game.rules", game.get("rules", "standard"))
+    _table(game, "options")
     try:
         cfg.rules = Rules.from_spec(
             {"profile": game.get("rules", "standard"), "options": game.get("options", {})}
@@ -95,6 +138,7 @@ def parse_config(data: dict[str, Any]) -> Config:
     except KaiserError as err:
         raise ConfigError(f"game: {err}") from None
     entry = game.get("entry", "per-trick")
+    _string("game.entry", entry)
     try:
         cfg.entry = Mode(entry)
     except ValueError:
@@ -111,7 +155,7 @@ def parse_config(data: dict[str, Any]) -> Config:
         data = {**data, "board": {"name": data["board"]}}
     board = _table(data, "board")
     _only("board", board, {"name", "pins", "hold_time", "bounce_time"})
-    raw_name = board.get("name", "bonnet")
+    raw_name = _string("board.name", board.get("name", "bonnet"))
     name = ALIASES.get(raw_name, raw_name)
     if name not in (*BOARDS, "custom"):
         raise ConfigError(f"board.name must be bonnet, waveshare or custom, not {name!r}")
@@ -126,7 +170,9 @@ def parse_config(data: dict[str, Any]) -> Config:
         if key not in KEYS:
             raise ConfigError(f"board.pins.{key} is not a key ({' '.join(KEYS)})")
         if isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
-            raise ConfigError(f"board.pins.{key} must be a BCM GPIO number 0 to 27, not {pin!r}")
+            raise ConfigError(
+                f"board.pins.{key} must be a BCM GPIO number 0 to 27, not {_show(pin)}"
+            )
         cfg.pins[key] = pin
     if len(set(cfg.pins.values())) != len(cfg.pins):
         raise ConfigError("board.pins: two keys share a pin")
@@ -141,28 +187,62 @@ def parse_config(data: dict[str, Any]) -> Config:
     for key in ("driver", "interface", "port", "address", "device", "dc", "rst"):
         if key in display:
             cfg.display[key] = display[key]
-    if cfg.display.get("driver") not in ("ssd1306", "sh1106", "ssd1309", "ssd1315"):
-        raise ConfigError(
-            f"display.driver must be ssd1306 or sh1106, not {cfg.display['driver']!r}"
-        )
-    if cfg.display.get("interface") not in ("i2c", "spi"):
-        raise ConfigError("display.interface must be i2c or spi")
+    cfg.rotate = _display(cfg)
     rotate = display.get("rotate", 0)
-    if rotate not in (0, 180):
-        raise ConfigError(f"display.rotate must be 0 or 180, not {rotate!r}")
+    if isinstance(rotate, bool) or rotate not in (0, 180):
+        raise ConfigError(f"display.rotate must be 0 or 180, not {_show(rotate)}")
     cfg.rotate = int(rotate)
     cfg.dim_after = _number("display.dim_after", display.get("dim_after", 300), 0, 86400)
     reader = _table(data, "reader")
     _only("reader", reader, {"enabled", "port"})
     enabled = reader.get("enabled", False)
     if not isinstance(enabled, bool):
-        raise ConfigError("reader.enabled must be true or false")
+        raise ConfigError(f"reader.enabled must be true or false, not {_show(enabled)}")
     cfg.reader_enabled = enabled
     port = reader.get("port", "/dev/ttyACM0")
     if not isinstance(port, str) or not port:
         raise ConfigError("reader.port must be a device path or a pyserial URL")
     cfg.reader_port = port
     return cfg
+
+
+def _display(cfg: Config) -> int:
+    """Check the display settings and that no key sits on the display's own pins."""
+    d = cfg.display
+    driver = d.get("driver")
+    if not isinstance(driver, str) or driver not in ("ssd1306", "sh1106", "ssd1309", "ssd1315"):
+        raise ConfigError(
+            f"display.driver must be ssd1306 or sh1106 (or ssd1309, ssd1315), not {_show(driver)}"
+        )
+    interface = d.get("interface")
+    if not isinstance(interface, str) or interface not in ("i2c", "spi"):
+        raise ConfigError(f"display.interface must be i2c or spi, not {_show(interface)}")
+    if interface == "i2c":
+        port = _int("display.port", d.get("port", 1), 0, 31)
+        _int("display.address", d.get("address", 0x3C), 0x03, 0x77)
+        used = {
+            pin: f"the display's {line}" for pin, line in BUS_PINS.get(("i2c", port), {}).items()
+        }
+    else:
+        port = _int("display.port", d.get("port", 0), 0, 6)
+        _int("display.device", d.get("device", 0), 0, 3)
+        d.setdefault("dc", 24)  # luma's defaults
+        d.setdefault("rst", 25)
+        used = {
+            pin: f"the display's {line}" for pin, line in BUS_PINS.get(("spi", port), {}).items()
+        }
+    for key in ("dc", "rst"):
+        if key in d:
+            pin = _int(f"display.{key}", d[key], 0, 27)
+            if pin in used:
+                raise ConfigError(f"display.{key} = {pin} is {used[pin]} (GPIO {pin})")
+            used[pin] = f"the display's {key.upper()} pin"
+    for key, pin in cfg.pins.items():
+        if pin in used:
+            raise ConfigError(
+                f"board.pins.{key} = {pin} is {used[pin]} (GPIO {pin}): choose another pin"
+            )
+    return cfg.rotate
 
 
 def load_config(path: Path | str | None) -> Config:
@@ -173,11 +253,28 @@ def load_config(path: Path | str | None) -> Config:
 
     try:
         with open(path, "rb") as f:
-            data = tomllib.load(f)
+            raw = f.read(MAX_CONFIG_BYTES + 1)
     except OSError as err:
         raise ConfigError(f"{path}: {err.strerror or err}") from None
+    if len(raw) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: a config file must not be larger than 1 MiB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        hint = (
+            " (it looks like UTF-16: save it as UTF-8)"
+            if raw[:2] in (b"\xff\xfe", b"\xfe\xff")
+            else ""
+        )
+        raise ConfigError(f"{path}: not UTF-8 text (byte {err.start}){hint}") from None
+    try:
+        data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path}: not valid TOML: {err}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
+    except ValueError as err:  # int() of a number over 4,300 digits
+        raise ConfigError(f"{path}: not valid TOML: {str(err).split(';')[0]}") from None
     try:
         return parse_config(data)
     except ConfigError as err:

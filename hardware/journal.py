@@ -9,41 +9,39 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hardware.archive import append, archive_path
+from hardware.storage import (
+    DDL,
+    DatabaseDamaged,
+    JournalError,
+    ReadOnlyDatabase,
+    WriterLock,
+    check_folder,
+    check_header,
+    damage_mark,
+    damaged_line,
+    db_uri,
+    is_corruption,
+    mark_damaged,
+    storage_read_only,
+    tables,
+    why_not_writable,
+)
+from hardware.stored import GameRow, Saved, default_db_path
 from kaiser_core.cards import Team
 from kaiser_core.entries import TableEntry, entry_from_json, entry_to_json
 from kaiser_core.errors import KaiserError
+from kaiser_core.record import record_json
 from kaiser_core.rules import Rules
 from kaiser_core.table import Change, Table, Ui
 
 log = logging.getLogger(__name__)
 APP = "kaiser-scorer"
 SCHEMA = 1
-
-_DDL = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    rules TEXT NOT NULL,
-    names TEXT NOT NULL DEFAULT '{}',
-    state TEXT NOT NULL DEFAULT 'playing',
-    winner TEXT,
-    ns INTEGER NOT NULL DEFAULT 0,
-    ew INTEGER NOT NULL DEFAULT 0,
-    series INTEGER
-);
-CREATE TABLE IF NOT EXISTS entries (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-"""
 
 
 def _rollback(db: sqlite3.Connection) -> None:
@@ -56,78 +54,146 @@ def _rollback(db: sqlite3.Connection) -> None:
         log.warning("rollback failed: %s", err)
 
 
-class JournalError(Exception):
-    """The database cannot be used (corrupt, foreign, unwritable); the message says which."""
-
-
-def default_db_path() -> Path:
-    """``$STATE_DIRECTORY`` under systemd, else the user's state folder."""
-    state = os.environ.get("STATE_DIRECTORY")
-    if state:
-        return Path(state.split(":")[0]) / "kaiser.db"
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "kaiser-scorer" / "kaiser.db"
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One stored game."""
-
-    id: int
-    rules: Rules
-    names: dict[str, str]
-    state: str
-    series: int | None
-
-
 class Journal:
-    """An open scorer database."""
+    """An open scorer database.
 
-    def __init__(self, path: Path | str) -> None:
+    ``exclusive``: hold the writer lock (the scorer; a second one is refused).
+    ``read_only``: never write (export); opened ``mode=ro``, ``immutable=1`` on read-only
+    storage only.
+    """
+
+    def __init__(
+        self, path: Path | str, *, exclusive: bool = False, read_only: bool = False
+    ) -> None:
         self.path = Path(path)
-        existed = self.path.exists() and self.path.stat().st_size > 0
-        if not existed:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.read_only = read_only
+        self.damage: str | None = None
+        self.archive = archive_path(self.path)
+        self._lock: WriterLock | None = None
+        existed = check_folder(self.path)
+        if read_only and not existed:
+            raise JournalError(f"{self.path}: no such database")
+        if not read_only:
+            mark = damage_mark(self.path)
+            if mark is not None:
+                raise DatabaseDamaged(damaged_line(self.path, mark or "marked damaged"))
+            why = why_not_writable(self.path, existed)
+            if why is not None:
+                raise ReadOnlyDatabase(
+                    f"{self.path} {why}: the scorer cannot store games there; export still works"
+                )
+            if not existed:
+                try:
+                    self.path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as err:
+                    raise JournalError(f"{self.path.parent}: {err.strerror or err}") from None
+            if exclusive:
+                self._lock = WriterLock(self.path)
+        if existed:
+            check_header(self.path)
         try:
-            uri = f"file:{self.path}?mode={'rw' if existed else 'rwc'}"
+            if read_only:
+                uri = db_uri(self.path, "ro", immutable=storage_read_only(self.path))
+            else:
+                uri = db_uri(self.path, "rw" if existed else "rwc")
             self.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
-            self._check(existed)
-            if not existed:  # small pages: about 1 KiB of WAL per stored key (SD cards wear)
+            made = self._check() if existed else False
+            self.half_made = existed and not made
+            if read_only:
+                return
+            if not made:  # small pages: about 1 KiB of WAL per stored key (SD cards wear)
                 self.db.execute("PRAGMA page_size=1024")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
-            if not existed:
+            if not made:
                 with self.transaction():
-                    for stmt in _DDL.split(";"):
+                    for stmt in DDL.split(";"):
                         if stmt.strip():
                             self.db.execute(stmt)
                     self._set("app", APP)
                     self._set("schema", str(SCHEMA))
         except sqlite3.DatabaseError as err:
+            self.release()
+            if is_corruption(err):
+                raise DatabaseDamaged(damaged_line(self.path, str(err))) from None
             raise JournalError(
                 f"{self.path}: not a usable scorer database ({err}); it was left untouched"
             ) from None
+        except JournalError:
+            self.release()
+            raise
 
-    def _check(self, existed: bool) -> None:
-        if not existed:
-            return
-        try:
+    def _check(self) -> bool:
+        """True for a finished Kaiser database; False for one left half-made (no game)."""
+        names = tables(self.db)
+        ours = {"meta", "games", "entries"}
+        app = None
+        if "meta" in names:
             row = self.db.execute("SELECT value FROM meta WHERE key = 'app'").fetchone()
-        except sqlite3.DatabaseError as err:
-            raise JournalError(
-                f"{self.path}: not a Kaiser scorer database ({err}); it was left untouched"
-            ) from None
-        if row is None or row[0] != APP:
+            app = row[0] if row else None
+        if app is None and names <= ours:
+            games = 0
+            if "games" in names:
+                one = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM games LIMIT 1)")
+                games = int(one.fetchone()[0])
+            if not games and not self.read_only:
+                log.warning("%s: made half (no game in it): finishing it", self.path)
+                return False
+            if not games:
+                return False
+        if app != APP:
             raise JournalError(f"{self.path}: not a Kaiser scorer database; it was left untouched")
         schema = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         if schema is None or schema[0] != str(SCHEMA):
             raise JournalError(f"{self.path}: database schema {schema} is not {SCHEMA}")
+        if not names >= ours:
+            raise DatabaseDamaged(damaged_line(self.path, "a table of the schema is missing"))
         # No PRAGMA quick_check here: it reads the whole file, so start-up would grow with
-        # the history. SQLite reports a damaged page when it reads one (restore() says so).
+        # the history. check() runs it off the key path; a damaged page read at any time
+        # is caught where it is read (_corrupt).
+        return True
+
+    def release(self) -> None:
+        """Let go of the writer lock (close() does it)."""
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def note_damage(self, err: BaseException) -> JournalError:
+        """Note damage found while reading or writing; the error to raise."""
+        if not is_corruption(err):
+            return JournalError(f"{self.path}: {err}")
+        return self._damaged(str(err) or type(err).__name__)
+
+    def _damaged(self, reason: str) -> DatabaseDamaged:
+        if self.damage is None:
+            self.damage = reason
+            if not self.read_only:
+                mark_damaged(self.path, reason)
+        return DatabaseDamaged(damaged_line(self.path, self.damage))
+
+    def check(self) -> str | None:
+        """Run PRAGMA quick_check (reads the whole file: only off the key path).
+
+        Returns None when the file is sound, else the reason (and the file is marked
+        damaged: later stores are refused).
+        """
+        try:
+            rows = [r[0] for r in self.db.execute("PRAGMA quick_check(5)")]
+        except sqlite3.DatabaseError as err:
+            rows = [str(err)]
+        if rows == ["ok"]:
+            return None
+        self._damaged("quick_check: " + "; ".join(str(r) for r in rows)[:200])
+        log.error("%s: damaged (%s): nothing more is written to it", self.path, self.damage)
+        return self.damage
 
     def close(self) -> None:
-        """Close the database (the WAL is checkpointed by SQLite)."""
-        self.db.close()
+        """Close the database (the WAL is checkpointed by SQLite) and let go of the lock."""
+        try:
+            self.db.close()
+        finally:
+            self.release()
 
     # -- low level ------------------------------------------------------------------------
     class _Tx:
@@ -193,6 +259,8 @@ class Journal:
 
     def game_ids(self) -> list[int]:
         """Every stored game, oldest first."""
+        if self.half_made and self.read_only:
+            return []
         return [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY id")]
 
     def entries(self, game_id: int) -> list[TableEntry]:
@@ -222,36 +290,47 @@ class Journal:
         return (int(row[0]), int(row[1]))
 
     # -- loading and storing a table ------------------------------------------------------
-    def restore(self, table: Table) -> None:
-        """Load the current game and UI into ``table``.
+    def saved(self) -> Saved:
+        """The current game, UI, names and series as stored (values; the table loads them).
 
-        Raises JournalError when the stored entries do not replay.
+        Raises DatabaseDamaged when what the scorer needs cannot be read.
         """
         try:
             row = self.current_game()
             ui = self.ui()
             entries = self.entries(row.id) if row is not None else []
-        except (sqlite3.DatabaseError, KaiserError, ValueError) as err:
-            raise JournalError(
-                f"{self.path}: the database is damaged ({err}); left untouched"
-            ) from None
-        try:
-            if row is None:
-                table.load(None, [], ui)
-                return
-            table.load(row.rules, entries, ui)
-        except KaiserError as err:
-            raise JournalError(f"{self.path}: game {row.id} does not replay: {err}") from None
-        names = row.names
-        for team in (Team.NS, Team.EW):
-            if team.code in names:
-                table.names[team] = names[team.code]
-        table.series = self.series_standings(row.series) if row.rules.series else None
+            series = None
+            if row is not None and row.rules.series:
+                series = self.series_standings(row.series)
+            has_ui = self.get("ui") is not None
+        except sqlite3.DatabaseError as err:
+            raise self.note_damage(err) from None
+        except (KaiserError, ValueError) as err:
+            raise DatabaseDamaged(damaged_line(self.path, str(err))) from None
+        if row is None:
+            return Saved(None, None, [], ui, {}, None, has_ui)
+        names = {t: row.names[t.code] for t in (Team.NS, Team.EW) if t.code in row.names}
+        return Saved(row.id, row.rules, entries, ui, names, series, has_ui)
 
     def store(self, change: Change, table: Table, extra: dict[str, str] | None = None) -> None:
         """Journal one key's change durably (one transaction), with optional meta values."""
+        if self.damage is not None:
+            raise DatabaseDamaged(damaged_line(self.path, self.damage))
         if not change.stored and not extra:
             return
+        if self.read_only:
+            raise ReadOnlyDatabase(f"{self.path}: opened read-only")
+        try:
+            finished = self._store(change, table, extra)
+        except sqlite3.DatabaseError as err:
+            if is_corruption(err):
+                raise self.note_damage(err) from None
+            raise
+        if finished is not None:
+            self._archive(finished, table)
+
+    def _store(self, change: Change, table: Table, extra: dict[str, str] | None) -> int | None:
+        finished = None
         with self.transaction():
             current = self.get("current")
             game_id = int(current) if current else None
@@ -278,7 +357,8 @@ class Journal:
                         "INSERT INTO entries(game_id, seq, data) VALUES(?, ?, ?)",
                         (game_id, seq, json.dumps(entry_to_json(entry), separators=(",", ":"))),
                     )
-                self._update_game(game_id, table)
+                if self._update_game(game_id, table):
+                    finished = game_id
             if table.game is None and not change.abandon and table.ui.screen.value == "new-game":
                 self._set("current", "")
             self._set("ui", json.dumps(table.ui.to_json(), separators=(",", ":")))
@@ -291,6 +371,19 @@ class Journal:
         ):
             row = self.current_game()
             table.series = self.series_standings(row.series if row else None)
+        return finished
+
+    def _archive(self, game_id: int, table: Table) -> None:
+        """Append the game that just finished to the archive; a failure is only logged."""
+        game = table.game
+        row = self.game(game_id)
+        if game is None or row is None:
+            return
+        record = record_json(game.rules, game.first_dealer, list(game.entries), row.names)
+        try:
+            append(self.archive, game_id, row.series, record)
+        except OSError as err:
+            log.error("%s: game %d not archived (%s)", self.archive, game_id, err)
 
     def _new_game(self, rules: Rules, table: Table) -> int:
         series = None
@@ -311,11 +404,13 @@ class Journal:
         self._set("current", str(game_id))
         return game_id
 
-    def _update_game(self, game_id: int, table: Table) -> None:
+    def _update_game(self, game_id: int, table: Table) -> bool:
+        """Store the game's state and totals; True when it has just finished."""
         game = table.game
         if game is None:
-            return
+            return False
         state = "finished" if game.over else "playing"
+        before = self.db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
         self.db.execute(
             "UPDATE games SET state = ?, winner = ?, ns = ?, ew = ? WHERE id = ?",
             (
@@ -326,6 +421,7 @@ class Journal:
                 game_id,
             ),
         )
+        return state == "finished" and (before is None or before[0] != "finished")
 
     def meta_json(self, key: str) -> Any:
         """A meta value decoded from JSON, or None."""
@@ -334,3 +430,6 @@ class Journal:
             return json.loads(raw) if raw else None
         except ValueError:
             return None
+
+
+__all__ = ["GameRow", "Journal", "JournalError", "Saved", "default_db_path"]

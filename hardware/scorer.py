@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from hardware.journal import Journal
 from hardware.oled import Display
+from hardware.resume import resume
 from kaiser_core.cards import Card
 from kaiser_core.table import Change, Key, Table
 from kaiser_core.table.requests import Request, Teach
@@ -263,7 +264,7 @@ class Scorer:
             )
         self.not_saved += 1
         self.journal.rollback()
-        self.journal.restore(self.table)  # a database that cannot even be read ends the run
+        resume(self.journal, self.table)  # a database that cannot even be read ends the run
         self.table.reader_notice(NOT_SAVED)
 
     def run(self) -> None:

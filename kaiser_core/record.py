@@ -35,7 +35,7 @@ _HAND_FIELDS = {
     "three_spades",
     "low",
 }
-_CALL = re.compile(r"^(pass|[1-9][0-9]*(nt(low)?)?)$")
+_CALL = re.compile(r"\A(pass|[1-9][0-9]*(nt(low)?)?)\Z")
 _NAME_KEYS = ("N", "E", "S", "W", "NS", "EW")
 MAX_NAME = 24
 
@@ -106,7 +106,7 @@ class _Hand:
     def parse(self) -> Entry:
         data = self.data
         if "redeal" in data:
-            if data != {"redeal": True}:
+            if len(data) != 1 or data["redeal"] is not True:
                 self.fail("redeal", 'a redeal is exactly {"redeal": true}, with no other field')
             return Redeal()
         for key in data:
@@ -344,6 +344,11 @@ class _Hand:
 
 def parse_record(data: object) -> GameRecord:
     """Validate a decoded JSON record; raises RecordError naming the hand and the field."""
+    return _parse_played(data)[0]
+
+
+def _parse_played(data: object) -> tuple[GameRecord, Game]:
+    """parse_record, with the game it played (scoring it again would double the work)."""
     if not isinstance(data, dict):
         raise RecordError(f"a game record must be a JSON object, not {_kind(data)}", field="record")
     for key in data:
@@ -384,7 +389,7 @@ def parse_record(data: object) -> GameRecord:
             game.push(entry)
         except KaiserError as err:
             raise RecordError(str(err), hand=number, field="hand") from None
-    return GameRecord(rules, Seat(first), game.entries, names)
+    return GameRecord(rules, Seat(first), game.entries, names), game
 
 
 def _names(raw: object) -> dict[str, str]:
@@ -442,7 +447,7 @@ def result_json(game: Game) -> dict[str, Any]:
 
 def score_record(data: object) -> dict[str, Any]:
     """Validate and score a decoded record; raises RecordError for invalid input."""
-    return result_json(parse_record(data).game())
+    return result_json(_parse_played(data)[1])
 
 
 def _who(who: Seat | Team) -> str:

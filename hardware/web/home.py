@@ -25,26 +25,24 @@ NAV = (("Games", "/"), ("Statistics", "/stats"))
 
 
 def open_read_only(path: Path) -> Journal:
-    """The journal opened read-only (SQLite ``mode=ro``); raises JournalError.
+    """The journal opened read-only (``Journal(read_only=True)``); raises JournalError.
 
-    In a read-only folder SQLite cannot make the WAL's ``-shm`` file; when the scorer is
-    stopped (no ``-wal`` file left) the file is then read as immutable.
+    In a folder this process may not write (the web unit's read-only view of the state
+    folder) SQLite cannot make the WAL's ``-shm`` file; when the scorer is stopped (no
+    ``-wal`` file left, so no writer) the file is then read as immutable.
     """
-    journal = Journal.__new__(Journal)
-    journal.path = path
-    uri = f"file:{quote(str(path))}?mode=ro"
+    journal = Journal(path, read_only=True)
     try:
-        try:
-            journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
-            journal.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite3.OperationalError:
-            if Path(f"{path}-wal").exists():
-                raise
-            journal.db = sqlite3.connect(
-                uri + "&immutable=1", uri=True, isolation_level=None, timeout=5
-            )
-        journal._check(True)
+        journal.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        if Path(f"{path}-wal").exists():
+            journal.close()
+            raise JournalError(f"{path}: cannot be read while the scorer writes") from None
+        journal.db.close()
+        uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
+        journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
     except sqlite3.DatabaseError as err:
+        journal.close()
         raise JournalError(f"{path}: not a usable scorer database ({err})") from None
     return journal
 

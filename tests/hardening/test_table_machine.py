@@ -24,6 +24,7 @@ from hypothesis.stateful import (
 
 from hardware.app import export_game
 from hardware.journal import Journal
+from hardware.resume import resume
 from kaiser_core.cards import SEATS, Seat, Team
 from kaiser_core.entries import Start, TableEntry
 from kaiser_core.record import record_json, score_record
@@ -101,7 +102,7 @@ class TableMachine(RuleBasedStateMachine):
     def restarted(self) -> Table:
         """A fresh table restored from the journal, as after a power cut."""
         table = Table(self.game_rules, choose_seat=lambda: self.seat)
-        self.journal.restore(table)
+        resume(self.journal, table)
         return table
 
     def press(self, key: Key) -> Change:

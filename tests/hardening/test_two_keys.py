@@ -19,6 +19,7 @@ from gpiozero.pins.mock import MockFactory
 from hardware.buttons import HOLDABLE, Buttons
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
+from hardware.resume import resume
 from hardware.scorer import Scorer
 from hardware.screens import render
 from kaiser_core.cards import Seat
@@ -69,7 +70,7 @@ def test_two_keys_pressed_together_never_crash(tmp_path: Path, caplog, bounce_ti
     journal = Journal(tmp_path / "kaiser.db")
     try:
         table = Table(rules, choose_seat=lambda: Seat.E)
-        journal.restore(table)
+        resume(journal, table)
         scorer = Scorer(table, journal, Display(dummy_factory()), render)
         given: list[str] = []
 
@@ -113,7 +114,7 @@ def test_two_keys_pressed_together_never_crash(tmp_path: Path, caplog, bounce_ti
             assert given  # presses of one key closer than the bounce time are one press
         assert scorer.keys_stored == len(given)  # and every key given was stored
         again = Table(rules, choose_seat=lambda: Seat.E)
-        journal.restore(again)
+        resume(journal, again)
         assert again.view() == table.view()
         assert again.entries == table.entries
         assert again.ui == table.ui

@@ -23,6 +23,7 @@ from PIL import Image, ImageChops
 from hardware import notify
 from hardware.journal import Journal
 from hardware.oled import Display
+from hardware.resume import resume
 from hardware.scorer import Event, Scorer
 from hardware.screens import render
 from kaiser_core.cards import Seat
@@ -116,7 +117,7 @@ def same_image(a: Image.Image, b: Image.Image) -> bool:
 
 def new_table(journal: Journal) -> Table:
     table = Table(Rules(), choose_seat=lambda: Seat.N)
-    journal.restore(table)
+    resume(journal, table)
     return table
 
 

@@ -38,6 +38,7 @@ from hardware.config import BOARDS
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
 from hardware.reader import CardReader
+from hardware.resume import resume
 from hardware.scorer import Scorer
 from hardware.screens import render
 from hardware.sources.reader import attach_reader, handle_reader_request
@@ -212,7 +213,7 @@ class Room:
         try:
             journal = Journal(self.db)
             self.table = Table(self.rules, reader_available=True)
-            journal.restore(self.table)
+            resume(journal, self.table)
             self.scorer = Scorer(self.table, journal, Display(dummy_factory()), render)
             self.scorer.on_request = self._on_request
         except BaseException as err:  # pragma: no cover - shown by the assert in __init__

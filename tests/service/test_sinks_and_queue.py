@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
+from hardware.resume import resume
 from hardware.scorer import Event, Scorer
 from hardware.screens import render
 from hardware.sinks.wake import WAKE, WakeSink
@@ -20,7 +21,7 @@ from kaiser_core.table.requests import ShutDown
 def make(tmp_path: Path, **options: object) -> Scorer:
     journal = Journal(tmp_path / "kaiser.db")
     table = Table(Rules(), choose_seat=lambda: Seat.N, reader_available=True)
-    journal.restore(table)
+    resume(journal, table)
     return Scorer(table, journal, Display(dummy_factory()), render, **options)  # type: ignore[arg-type]
 
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hardware.journal import Journal
+from hardware.resume import resume
 from kaiser_core import Rules, Seat, find_profile
 from kaiser_core.record import record_json, score_record
 from kaiser_core.rules import Deal
@@ -29,7 +30,7 @@ RULES = st.sampled_from(
 
 def fresh(rules: Rules, journal: Journal) -> Table:
     table = Table(rules, choose_seat=lambda: Seat.W)
-    journal.restore(table)
+    resume(journal, table)
     return table
 
 

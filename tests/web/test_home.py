@@ -198,7 +198,7 @@ def test_an_unknown_game_is_a_404_page(home):
     [
         (["--db", "missing.db"], "missing.db: no such database"),
         (["--db", "x.db", "--listen", "nowhere"], "expected HOST:PORT"),
-        (["--db", "x.db"], "x.db: not a usable scorer database"),
+        (["--db", "x.db"], "x.db: not a Kaiser scorer database (not an SQLite file)"),
         (["--db", "other.db"], "other.db: not a Kaiser scorer database"),
     ],
 )

@@ -1,0 +1,203 @@
+"""Opening the scorer's database safely: a path (never a URI), one writer, honest errors.
+
+Files beside ``kaiser.db``: ``kaiser.db-lock`` (held by the one scorer that writes, with
+``fcntl.flock``: the OS lets go when the process dies), ``kaiser.db-damaged`` (written when
+damage is found: no scorer writes to the file again) and ``kaiser.db-archive.jsonl`` (every
+finished game's record, see hardware/archive.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import sqlite3
+import struct
+from pathlib import Path
+
+from kaiser_core.errors import KaiserError
+
+#: SQLite's result codes that mean the file itself is bad (sqlite3.h).
+CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB (and their extended codes)
+MAGIC = b"SQLite format 3\x00"
+#: The scorer's tables (hardware/journal.py says what each holds).
+DDL = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    rules TEXT NOT NULL,
+    names TEXT NOT NULL DEFAULT '{}',
+    state TEXT NOT NULL DEFAULT 'playing',
+    winner TEXT,
+    ns INTEGER NOT NULL DEFAULT 0,
+    ew INTEGER NOT NULL DEFAULT 0,
+    series INTEGER
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+"""
+
+
+class JournalError(KaiserError):
+    """The database cannot be used (corrupt, foreign, unwritable, in use); one clear line."""
+
+
+class DatabaseInUse(JournalError):
+    """Another scorer is writing to this database."""
+
+
+class DatabaseDamaged(JournalError):
+    """The database file is damaged: nothing is written to it any more."""
+
+
+class ReadOnlyDatabase(JournalError):
+    """The database (or its folder, or the storage) cannot be written."""
+
+
+def beside(path: Path, suffix: str) -> Path:
+    """A file next to the database: ``kaiser.db-lock``, ``kaiser.db-archive.jsonl``."""
+    return path.with_name(path.name + suffix)
+
+
+def db_uri(path: Path, mode: str, immutable: bool = False) -> str:
+    """A SQLite URI for ``path`` with every special character quoted (``?``, ``#``, ``%``)."""
+    uri = f"{path.absolute().as_uri()}?mode={mode}"
+    return uri + "&immutable=1" if immutable else uri
+
+
+def is_corruption(err: BaseException) -> bool:
+    """True for SQLite's "database disk image is malformed" and "file is not a database"."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in CORRUPT_CODES
+    text = str(err)
+    return "malformed" in text or "not a database" in text
+
+
+def storage_read_only(path: Path) -> bool:
+    """True when the file system holding ``path`` (or its folder) is mounted read-only."""
+    for place in (path, path.parent):
+        try:
+            return bool(os.statvfs(place).f_flag & os.ST_RDONLY)
+        except OSError:
+            continue
+    return False
+
+
+def check_folder(path: Path) -> bool:
+    """Whether the database file exists (non-empty); raises JournalError if it cannot be seen."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return False
+    except PermissionError:
+        raise JournalError(
+            f"{path}: permission denied: the folder {path.parent} cannot be read by this user"
+        ) from None
+    except OSError as err:
+        raise JournalError(f"{path}: {err.strerror or err}") from None
+    if not path.is_file():
+        raise JournalError(f"{path}: not a file")
+    return st.st_size > 0
+
+
+def why_not_writable(path: Path, existed: bool) -> str | None:
+    """The reason the scorer could not write here (read-only storage, file or folder)."""
+    if storage_read_only(path if existed else path.parent):
+        return "is on read-only storage"
+    if existed and not os.access(path, os.W_OK):
+        return "is a read-only file"
+    folder = path.parent
+    if folder.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        return f"is in a folder this user cannot write ({folder})"
+    return None
+
+
+def check_header(path: Path) -> None:
+    """The file starts as SQLite and is as long as its header says (else: damaged/foreign)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+            size = os.fstat(f.fileno()).st_size
+    except OSError as err:
+        raise JournalError(f"{path}: {err.strerror or err}") from None
+    if not head.startswith(MAGIC):
+        raise JournalError(
+            f"{path}: not a Kaiser scorer database (not an SQLite file); it was left untouched"
+        )
+    if len(head) < 100:
+        raise DatabaseDamaged(damaged_line(path, "the file is cut short inside its header"))
+    (page_size,) = struct.unpack_from(">H", head, 16)
+    page_size = 65536 if page_size == 1 else page_size
+    change, pages = struct.unpack_from(">II", head, 24)
+    (valid_for,) = struct.unpack_from(">I", head, 92)
+    if page_size < 512 or page_size & (page_size - 1):
+        raise DatabaseDamaged(damaged_line(path, f"its header gives a page size of {page_size}"))
+    if change == valid_for and pages and size < pages * page_size:
+        raise DatabaseDamaged(
+            damaged_line(path, f"the file is cut short: {size} of {pages * page_size} bytes")
+        )
+
+
+def damaged_line(path: Path, reason: str) -> str:
+    """The one line that says a database is damaged and what to do."""
+    return (
+        f"{path}: the database is damaged ({reason}); nothing more is written to it. "
+        f"Run: kaiser-scorer recover --db {path}"
+    )
+
+
+def mark_damaged(path: Path, reason: str) -> None:
+    """Leave ``kaiser.db-damaged`` beside the file so that no later scorer writes to it."""
+    with contextlib.suppress(OSError):
+        beside(path, "-damaged").write_text(reason + "\n", encoding="utf-8")
+
+
+def damage_mark(path: Path) -> str | None:
+    """The reason written by :func:`mark_damaged`, or None."""
+    try:
+        return beside(path, "-damaged").read_text(encoding="utf-8", errors="replace").strip()
+    except OSError:
+        return None
+
+
+class WriterLock:
+    """``kaiser.db-lock`` locked with flock: one scorer per database; freed when it dies."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = beside(path, "-lock")
+        try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as err:
+            raise ReadOnlyDatabase(
+                f"{path}: cannot make the lock file {self.path.name} ({err.strerror}): "
+                "the scorer needs writable storage; export still works"
+            ) from None
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.pread(self.fd, 32, 0).decode("ascii", "replace").strip()
+            os.close(self.fd)
+            who = f" (process {holder})" if holder.isdigit() else ""
+            raise DatabaseInUse(
+                f"{path}: another scorer is using this database{who}; stop it first "
+                "(export works meanwhile)"
+            ) from None
+        os.ftruncate(self.fd, 0)
+        os.pwrite(self.fd, f"{os.getpid()}\n".encode(), 0)
+
+    def release(self) -> None:
+        """Let go of the lock (also done by the OS when the process ends)."""
+        if self.fd >= 0:
+            with contextlib.suppress(OSError):
+                os.close(self.fd)
+            self.fd = -1
+
+
+def tables(db: sqlite3.Connection) -> set[str]:
+    """The names of the tables in the file's schema."""
+    return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

@@ -1,0 +1,128 @@
+"""Helpers for the fault tests: the real command in a subprocess, real SQLite files."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str, stdin: bytes = b"", timeout: float = 60, **popen: Any) -> Any:
+    """``kaiser-scorer ARGS`` in a subprocess; stdout and stderr as text (errors replaced)."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "hardware.cli", *args],
+        input=stdin,
+        capture_output=True,
+        timeout=timeout,
+        cwd=REPO,
+        check=False,
+        **popen,
+    )
+    proc.out = proc.stdout.decode("utf-8", "replace")
+    proc.err = proc.stderr.decode("utf-8", "replace")
+    return proc
+
+
+LOG_LINE = re.compile(r"^(DEBUG|INFO|WARNING) [\w.-]+: ")
+
+
+def one_line(proc: Any) -> str:
+    """The single error line of a refused command: no traceback (``run``'s log aside)."""
+    assert "Traceback" not in proc.err, proc.err
+    lines = [x for x in proc.err.splitlines() if x.strip() and not LOG_LINE.match(x)]
+    assert len(lines) == 1, proc.err
+    assert lines[0].startswith("kaiser-scorer: "), proc.err
+    return lines[0]
+
+
+def _player() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_player", REPO / "bench" / "player.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Player
+
+
+def play(db: Path, games: int, seed: int = 3, underway: bool = True) -> None:
+    """Play ``games`` whole games through Table and Journal (archived), then start another."""
+    from hardware.journal import Journal
+    from hardware.resume import resume
+    from kaiser_core.cards import Seat
+    from kaiser_core.rules import Rules
+    from kaiser_core.table import Key, Screen, Table
+
+    journal = Journal(db)
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    resume(journal, table)
+    player = _player()(seed)
+    done = 0
+
+    def press(*names: str) -> None:
+        for name in names:
+            journal.store(table.press(Key.from_name(name)), table)
+
+    while done < games:
+        press(*player.chunk(table))
+        if table.ui.screen is Screen.GAME_OVER:
+            done += 1
+    if underway:
+        press("OK", "UP", *player.hand(6, 6, 8)[:12])
+    journal.close()
+
+
+def copy_games(db: Path, copies: int) -> None:
+    """Make the history long: ``copies`` more finished games, copied with SQL (as bench does)."""
+    with sqlite3.connect(db, isolation_level=None) as con:
+        con.execute("BEGIN")
+        first = con.execute("SELECT min(id) FROM games WHERE state = 'finished'").fetchone()[0]
+        current = con.execute("SELECT value FROM meta WHERE key = 'current'").fetchone()[0]
+        for _ in range(copies):
+            cur = con.execute(
+                "INSERT INTO games(rules, names, state, winner, ns, ew, series) "
+                "SELECT rules, names, state, winner, ns, ew, series FROM games WHERE id = ?",
+                (first,),
+            )
+            con.execute(
+                "INSERT INTO entries(game_id, seq, data) SELECT ?, seq, data FROM entries "
+                "WHERE game_id = ?",
+                (cur.lastrowid, first),
+            )
+        # the game under way stays the newest: move it to the end
+        new_id = con.execute("SELECT max(id) + 1 FROM games").fetchone()[0]
+        con.execute("UPDATE games SET id = ? WHERE id = ?", (new_id, current))
+        con.execute("UPDATE entries SET game_id = ? WHERE game_id = ?", (new_id, current))
+        con.execute("UPDATE meta SET value = ? WHERE key = 'current'", (str(new_id),))
+        con.execute("COMMIT")
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+
+
+def pages(db: Path, table: str) -> list[int]:
+    """The leaf pages of a table's b-tree in key order (SQLite's dbstat)."""
+    with sqlite3.connect(db) as con:
+        rows = con.execute(
+            "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY path",
+            (table,),
+        )
+        found = [r[0] for r in rows]
+    con.close()
+    return found
+
+
+def spoil_page(db: Path, page: int, size: int = 1024) -> None:
+    """Overwrite one page of the file with garbage (a bad SD card sector)."""
+    with open(db, "r+b") as f:
+        f.seek((page - 1) * size)
+        f.write(os.urandom(size // 2) + b"\xff" * (size // 2))
+
+
+def digest(path: Path) -> bytes:
+    """The file's bytes (to check it was left untouched)."""
+    return path.read_bytes()

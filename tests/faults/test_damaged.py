@@ -1,0 +1,180 @@
+"""Half-made, damaged, foreign and oddly named database files: never written to by mistake."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from hardware.journal import Journal
+from hardware.resume import resume
+from hardware.storage import DatabaseDamaged, JournalError
+from kaiser_core.cards import Seat
+from kaiser_core.rules import Rules
+from kaiser_core.table import Key, Table
+
+from .conftest import _player, cli, copy_games, digest, one_line, pages, play, spoil_page
+
+KEYS = "OK\nDOWN\nUP\n"
+
+
+def keys_file(tmp_path: Path) -> Path:
+    keys = tmp_path / "keys.txt"
+    keys.write_text(KEYS)
+    return keys
+
+
+def run(tmp_path: Path, db: Path) -> object:
+    return cli("run", "--board", "mock", "--keys", str(keys_file(tmp_path)), "--db", str(db))
+
+
+def half_made(db: Path) -> None:
+    """What a kill during the first creation leaves: 1 KiB, WAL set, no table yet."""
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA page_size=1024")
+    con.execute("PRAGMA journal_mode=WAL")
+    con.close()
+
+
+def test_a_half_made_database_is_finished(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    half_made(db)
+    assert db.stat().st_size == 1024
+    assert cli("export", "--db", str(db)).returncode == 2  # nothing to export, no traceback
+    result = run(tmp_path, db)
+    assert result.returncode == 0, result.err
+    export = cli("export", "--db", str(db))
+    assert export.returncode == 0, export.err
+    assert json.loads(export.out)["format"] == "kaiser-game/1"
+
+
+def test_a_file_with_games_but_no_mark_is_never_touched(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    play(db, 1)
+    with sqlite3.connect(db) as con:
+        con.execute("DELETE FROM meta WHERE key = 'app'")
+    con.close()
+    before = digest(db)
+    result = run(tmp_path, db)
+    assert result.returncode == 2
+    assert "not a Kaiser scorer database" in one_line(result)
+    assert digest(db) == before
+
+
+def test_a_truncated_file_is_refused_and_left_as_it_is(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    play(db, 1)
+    copy_games(db, 30)
+    size = db.stat().st_size
+    with open(db, "r+b") as f:
+        f.truncate(size // 2)
+    before = digest(db)
+    result = run(tmp_path, db)
+    assert result.returncode == 2
+    line = one_line(result)
+    assert "damaged" in line and "cut short" in line and "recover --db" in line
+    assert digest(db) == before
+    export = cli("export", "--db", str(db), "--all")
+    assert export.returncode == 2
+    assert "damaged" in one_line(export)
+
+
+def test_a_bad_page_of_the_current_game_is_caught_at_start(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    play(db, 1)
+    copy_games(db, 60)
+    spoil_page(db, pages(db, "entries")[-1])  # the newest rows: the game under way
+    before = digest(db)
+    result = run(tmp_path, db)
+    assert result.returncode == 2, result.err
+    assert "damaged" in one_line(result)
+    assert digest(db) == before
+
+
+def test_a_bad_page_in_old_games_is_found_off_the_key_path(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    play(db, 1)
+    copy_games(db, 60)
+    spoil_page(db, pages(db, "entries")[len(pages(db, "entries")) // 2])
+    export = cli("export", "--db", str(db), "--all")
+    assert export.returncode == 2, export.out[:200]
+    assert "damaged" in one_line(export)
+    journal = Journal(db, exclusive=True)  # the cheap start checks pass ...
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    resume(journal, table)
+    assert journal.check() is not None  # ... quick_check (idle time, recover) does not
+    with pytest.raises(DatabaseDamaged, match="recover --db"):
+        journal.store(table.press(Key.OK), table)
+    journal.close()
+    before = digest(db)
+    result = run(tmp_path, db)  # the mark beside the file: no scorer writes to it again
+    assert result.returncode == 2
+    assert "damaged" in one_line(result)
+    assert digest(db) == before
+
+
+def test_damage_met_by_a_later_write_stops_all_writing(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    play(db, 1, underway=False)
+    copy_games(db, 60)
+    journal = Journal(db, exclusive=True)
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    resume(journal, table)
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for page in pages(db, "entries")[-3:]:
+        spoil_page(db, page)
+    other.execute("INSERT INTO meta(key, value) VALUES('poke', '1')")  # resets the cache
+    other.close()
+    player = _player()(5)
+    with pytest.raises(DatabaseDamaged):
+        for _ in range(30):
+            for name in player.chunk(table):
+                journal.store(table.press(Key.from_name(name)), table)
+    with pytest.raises(DatabaseDamaged):  # and every later one, without touching the file
+        journal.store(table.press(Key.OK), table)
+    journal.close()
+    assert db.with_name("kaiser.db-damaged").exists()
+
+
+def test_a_foreign_database_is_refused_untouched(tmp_path: Path) -> None:
+    db = tmp_path / "songs.db"
+    with sqlite3.connect(db) as con:
+        con.execute("CREATE TABLE songs (title TEXT)")
+    con.close()
+    before = digest(db)
+    result = run(tmp_path, db)
+    assert result.returncode == 2
+    assert "not a Kaiser scorer database" in one_line(result)
+    assert digest(db) == before
+
+
+@pytest.mark.parametrize("name", ["songs.db?x", "x%41.db", "my#1.db", "a b&c=d.db"])
+def test_db_is_a_path_not_a_uri(tmp_path: Path, name: str) -> None:
+    songs = tmp_path / "songs.db"
+    with sqlite3.connect(songs) as con:
+        con.execute("CREATE TABLE songs (title TEXT)")
+    con.close()
+    before = digest(songs)
+    result = run(tmp_path, tmp_path / name)
+    assert result.returncode == 0, result.err
+    assert (tmp_path / name).stat().st_size > 0
+    assert digest(songs) == before
+    made = {p.name for p in tmp_path.iterdir()} - {"songs.db", "keys.txt", name}
+    assert all(m.startswith(name + "-") for m in made), made  # no xA.db, no "my"
+    assert cli("export", "--db", str(tmp_path / name)).returncode == 0
+
+
+def test_a_directory_is_not_a_database(tmp_path: Path) -> None:
+    result = run(tmp_path, tmp_path)
+    assert result.returncode == 2
+    assert "not a file" in one_line(result)
+
+
+def test_journal_error_is_the_projects_error() -> None:
+    from kaiser_core.errors import KaiserError
+
+    assert issubclass(JournalError, KaiserError)
+    assert issubclass(DatabaseDamaged, JournalError)
