@@ -23,7 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
-from kaiser_core.cards import Seat, Suit
+from kaiser_core.cards import Seat
 from kaiser_core.views import (
     AskSpecialView,
     BidderView,
@@ -490,11 +490,6 @@ def _tricks(pen: Pen, v: TricksView) -> None:
         status_chip(pen, pen.w, 40, v.live.status)
 
 
-def _card_label(code: str) -> str:
-    rank = "10" if code[0] == "T" else code[0]
-    return rank + Suit.from_code(code[-1]).symbol
-
-
 def _cards(pen: Pen, v: CardsView) -> None:
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message)
@@ -518,7 +513,7 @@ def _cards(pen: Pen, v: CardsView) -> None:
     showing_last = not v.cards and bool(v.last_trick)
     if showing_last:
         played = dict(v.last_trick)
-    labels = {s: _card_label(played[s]) if s in played else s.code for s in Seat}
+    labels = {s: played[s].label if s in played else s.code for s in Seat}
     highlight = None if showing_last else v.next_seat
     if highlight is not None and highlight not in played:
         labels[highlight] = highlight.code + "?"
@@ -532,8 +527,8 @@ def _ask_special(pen: Pen, v: AskSpecialView) -> None:
     tiny, small, mid, big = fonts()
     bottom = message_bar(pen, v.message)
     pen.text(0, 0, "Who took", small)
-    x = pen.text(2, 16, v.card[0], big)
-    pen.bitmap(x + 2, 17, icon(Suit.from_code(v.card[1]).symbol, 18))
+    x = pen.text(2, 16, v.card.rank, big)
+    pen.bitmap(x + 2, 17, icon(v.card.suit.symbol, 18))
     pen.text(x + 22, 16, "?", mid)
     if bottom >= 54:
         pen.text(0, 40, "push toward", tiny)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaiser_core.cards import Seat, Suit, Team
+from kaiser_core.cards import Card, Seat, Suit, Team
 
 
 @dataclass(frozen=True)
@@ -116,9 +116,9 @@ class CardsView:
     of: int
     tricks_ns: int
     tricks_ew: int
-    cards: tuple[tuple[Seat, str], ...]  # (seat, card code) in play order this trick
+    cards: tuple[tuple[Seat, Card], ...]  # (seat, card) in play order this trick
     next_seat: Seat
-    last_trick: tuple[tuple[Seat, str], ...]  # the previous trick, shown after it is scored
+    last_trick: tuple[tuple[Seat, Card], ...]  # the previous trick, shown after it is scored
     last_winner: Seat | None
     live: LiveContract
     reader_online: bool
@@ -130,7 +130,7 @@ class CardsView:
 class AskSpecialView:
     """After the last trick: who took 5♥ (or 3♠)? Push toward the seat."""
 
-    card: str  # "5H" or "3S"
+    card: Card  # 5♥ or 3♠
     message: str = ""
 
 
