@@ -1,0 +1,43 @@
+"""Every screen drawn: ``render(view, size) -> Image``, a pure function of the view.
+
+Text uses the Spleen bitmap fonts shipped in ``hardware/fonts`` (``fonts``); suits (♠♥♦♣),
+arrows and the ellipsis are small bitmaps (``icons``), never font glyphs; any text may
+hold them. ``pen`` and ``parts`` are the drawing helpers; one painter module per screen
+family (``new_game``, ``contract``, ``tricks``, ``quick``, ``cards``, ``summary``,
+``game_over``, ``lists``) registers its painters with ``paint.painter``.
+
+>>> from kaiser_core.views import BidderView
+>>> from kaiser_core.cards import Seat
+>>> render(BidderView(Seat.N)).size
+(128, 64)
+"""
+
+from __future__ import annotations
+
+from hardware.screens import (  # noqa: F401  (each module registers its painters)
+    cards,
+    contract,
+    game_over,
+    lists,
+    new_game,
+    quick,
+    summary,
+    tricks,
+)
+from hardware.screens.fonts import Font, fonts
+from hardware.screens.icons import icon
+from hardware.screens.paint import PAINTERS, SIZE, paint, painter, render, unregister
+from hardware.screens.pen import Pen
+
+__all__ = [
+    "PAINTERS",
+    "SIZE",
+    "Font",
+    "Pen",
+    "fonts",
+    "icon",
+    "paint",
+    "painter",
+    "render",
+    "unregister",
+]
