@@ -4,7 +4,8 @@ Text uses the Spleen bitmap fonts shipped in ``hardware/fonts`` (``fonts``); sui
 arrows and the ellipsis are small bitmaps (``icons``), never font glyphs; any text may
 hold them. ``pen`` and ``parts`` are the drawing helpers; one painter module per screen
 family (``new_game``, ``contract``, ``tricks``, ``quick``, ``cards``, ``summary``,
-``game_over``, ``lists``) registers its painters with ``paint.painter``.
+``game_over``, ``lists``) registers its painters with ``paint.painter``; every module of
+this package is imported here, so a new painter is a new module and nothing else.
 
 >>> from kaiser_core.views import BidderView
 >>> from kaiser_core.cards import Seat
@@ -14,20 +15,16 @@ family (``new_game``, ``contract``, ``tricks``, ``quick``, ``cards``, ``summary`
 
 from __future__ import annotations
 
-from hardware.screens import (  # noqa: F401  (each module registers its painters)
-    cards,
-    contract,
-    game_over,
-    lists,
-    new_game,
-    quick,
-    summary,
-    tricks,
-)
+import importlib
+import pkgutil
+
 from hardware.screens.fonts import Font, fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import PAINTERS, SIZE, paint, painter, render, unregister
 from hardware.screens.pen import Pen
+
+for _module in pkgutil.iter_modules(__path__):  # each painter module registers itself
+    importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = [
     "PAINTERS",

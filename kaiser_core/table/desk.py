@@ -113,9 +113,10 @@ class Desk:
         """True when ``ui`` can show over these entries (its base belongs to the home)."""
         base = ui.base
         page = PAGES.get(base)
-        if page is None or page.overlay or any(s not in PAGES for s in ui.stack):
+        if page is None or page.overlay:
             return False
-        if ui.stack and not all(PAGES[s].overlay for s in (*ui.stack[1:], ui.screen)):
+        above = (*ui.stack[1:], ui.screen) if ui.stack else ()
+        if not all(s in PAGES and PAGES[s].overlay for s in above):
             return False
         return (page.home or base) is self.home()
 

@@ -1,29 +1,21 @@
 """The ``Table``: keys and reader events in, ``Change``s and views out.
 
 ``press(key)`` finds the module of the current screen in the registry (``desk.PAGES``)
-and lets it handle the key; HOLD-B (undo) and HOLD-OK (menu) work everywhere.
+and lets it handle the key; HOLD-B (undo) and HOLD-OK (menu) work everywhere. Every
+module of this package is imported here, so each screen module registers itself.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import pkgutil
 
 from kaiser_core.cards import Card, Seat
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Hand, Redeal
 from kaiser_core.scoring import HandScore
-from kaiser_core.table import (  # noqa: F401  (each module registers its screens)
-    cards,
-    contract,
-    game_over,
-    lists,
-    menu,
-    new_game,
-    quick,
-    summary,
-    teach,
-    tricks,
-)
+from kaiser_core.table import menu, summary, teach
 from kaiser_core.table.desk import Desk, page_of
 from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.keys import Key
@@ -31,6 +23,21 @@ from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
 from kaiser_core.views import LiveContract, NewGameView, View
+
+
+def load_screen_modules(package: str = "kaiser_core.table") -> list[str]:
+    """Import every module of ``package``: each screen module registers its screens.
+
+    A new screen is a new module here; nothing else lists it. Returns the modules' names.
+    """
+    path = importlib.import_module(package).__path__
+    names = sorted(info.name for info in pkgutil.iter_modules(path))
+    for name in names:
+        importlib.import_module(f"{package}.{name}")
+    return names
+
+
+load_screen_modules()
 
 
 class Table(Desk):

@@ -1,6 +1,7 @@
 """The UI state that is not an entry (screen, screen stack, cursors), and a key's ``Change``.
 
-``Ui`` is journaled as JSON. Each screen module owns some of its fields (its ``owns``);
+``Ui`` is journaled as JSON. Each screen module owns some of its fields (its ``owns``;
+a screen added later keeps its cursors in ``extra``, JSON values by name);
 ``stack`` holds the screens under an overlay (the menu, its lists, teach mode), bottom
 first. A ``Ui`` stored by older code (with ``back`` instead of ``stack``) reads back to
 the same screen.
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +47,7 @@ class Ui:
     mode: Mode = Mode.PER_TRICK
     flipped: bool = False
     message: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict, hash=False)  # added screens
 
     @property
     def base(self) -> Screen:
@@ -65,6 +68,8 @@ class Ui:
                 value = [s.value for s in value]
             elif isinstance(value, (enum.Enum, Screen)):
                 value = value.value
+            elif f.name == "extra":
+                value = dict(value)
             out[f.name] = value
         return out
 
@@ -86,6 +91,8 @@ class Ui:
                     changes[f.name] = type(default)(value)
                 elif f.name == "bidder":
                     changes[f.name] = None if value is None else Seat(value)
+                elif f.name == "extra":
+                    changes[f.name] = dict(value) if isinstance(value, dict) else {}
                 elif type(value) is type(default):
                     changes[f.name] = value
             except (TypeError, ValueError):
