@@ -13,31 +13,17 @@ TrickEntry(winner=Seat.E, five=True, three=False)
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
 from kaiser_core.cards import Card, Seat, Suit
 from kaiser_core.errors import KaiserError
+from kaiser_core.messages import Message
+from kaiser_core.modes import Mode as Mode
 
 #: The bid screen's trump choices in order (None is no-trump); ``Ui.trump`` indexes it.
 TRUMP_CYCLE: tuple[Suit | None, ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
-
-
-class Mode(enum.Enum):
-    """How a hand's outcome is entered."""
-
-    PER_TRICK = "per-trick"
-    PER_HAND = "per-hand"
-    READER = "card-reader"
-
-    @property
-    def label(self) -> str:
-        """Menu label."""
-        return {"per-trick": "per trick", "per-hand": "per hand", "card-reader": "card reader"}[
-            self.value
-        ]
 
 
 def _int(value: Any, what: str) -> int:
@@ -71,7 +57,7 @@ class _Entry:
 
     def describe(self) -> str:
         """A short description, for "undone: ..."."""
-        return self.kind
+        return Message(f"entry.{self.kind}")
 
     def reopens(self) -> Reopen:
         """The screen and cursors an undo of this entry returns to."""
@@ -152,8 +138,8 @@ class ContractEntry(_Entry):
 
     def describe(self) -> str:
         """E.g. ``contract E 8♥``."""
-        suit = self.trump.symbol if self.trump else "NT"
-        return f"contract {self.bidder.code} {self.number}{suit}"
+        trump = self.trump or "NT"
+        return Message("entry.contract", bidder=self.bidder, number=self.number, trump=trump)
 
     def reopens(self) -> Reopen:
         """Back to the bid screen with this bid on it."""
@@ -191,7 +177,7 @@ class TrickEntry(_Entry):
 
     def describe(self) -> str:
         """E.g. ``trick to E``."""
-        return f"trick to {self.winner.code}"
+        return Message("entry.trick", seat=self.winner)
 
     def reopens(self) -> Reopen:
         """Back to the tricks screen with its marks."""
@@ -216,7 +202,7 @@ class CardEntry(_Entry):
 
     def describe(self) -> str:
         """E.g. ``card 8♥``."""
-        return f"card {self.card.label}"
+        return Message("entry.card", card=self.card)
 
 
 @dataclass(frozen=True)
@@ -238,7 +224,7 @@ class SpecialEntry(_Entry):
 
     def describe(self) -> str:
         """E.g. ``5♥ to N``."""
-        return f"{self.card.label} to {self.seat.code}"
+        return Message("entry.special", card=self.card, seat=self.seat)
 
 
 @dataclass(frozen=True)
@@ -267,7 +253,7 @@ class TakenEntry(_Entry):
 
     def describe(self) -> str:
         """``hand's tricks``."""
-        return "hand's tricks"
+        return Message("entry.taken")
 
     def reopens(self) -> Reopen:
         """Back to the quick screen with these values."""
@@ -292,7 +278,7 @@ class ConfirmEntry(_Entry):
 
     def describe(self) -> str:
         """``confirmed hand``."""
-        return "confirmed hand"
+        return Message("entry.confirm")
 
 
 TableEntry: TypeAlias = (

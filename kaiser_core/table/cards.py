@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import Card, Team
 from kaiser_core.entries import CardEntry
+from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
@@ -18,21 +19,20 @@ def press(desk: Desk, key: Key) -> Change:
 
 def read(desk: Desk, card: Card | None, code: str) -> Change:
     """A card read while cards are entered: stored, or refused with the reason."""
-    label = card.label if card is not None else code
     draft = desk.draft
     if card is None or card not in desk.rules.pack:
-        desk.say(f"{label} is not in this pack: refused")
+        desk.say(Message("cards.not_in_pack", card=card or code))
         return Change()
     if card in draft.cards:
         trick = draft.cards.index(card) // 4 + 1
-        desk.say(f"{label} was already played (trick {trick}): refused")
+        desk.say(Message("cards.played", card=card, trick=trick))
         return Change()
     known = len(draft.revokes())
     change = desk.enter(CardEntry(card))
     new = desk.draft.revokes()[known:]
     if new:
         seat, trick, suit = new[0]
-        desk.say(f"{seat.code} revoked {suit.symbol} in trick {trick}: now plays {card.label}")
+        desk.say(Message("cards.revoke", seat=seat, suit=suit, trick=trick, card=card))
     return change
 
 
@@ -48,7 +48,7 @@ def view(desk: Desk) -> CardsView:
     last = played[-1] if played else None
     last_cards = tuple((last[0].after(i), cd) for i, cd in enumerate(last[1])) if last else ()
     ns = sum(1 for _, _, w in played if w.team is Team.NS)
-    revokes = tuple(f"{seat.code} revoked T{trick}" for seat, trick, _ in d.revokes())
+    revokes = tuple(Message("cards.revoked", seat=s, trick=t) for s, t, _ in d.revokes())
     return CardsView(
         desk.contract_label(),
         len(played) + 1,

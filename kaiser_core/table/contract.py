@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import TEAMS, Team
 from kaiser_core.entries import TRUMP_CYCLE, ContractEntry, Mode, RedealEntry
+from kaiser_core.messages import Message
 from kaiser_core.rules import MAX_BID
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key, seat_for
@@ -27,14 +28,14 @@ def warnings(desk: Desk) -> tuple[str, ...]:
     out = []
     for team in TEAMS:
         if game.at_cap(team):
-            out.append(f"{desk.names[team]} at {rules.defender_cap_at}: no points on defence")
+            out.append(Message("score.at_cap", name=desk.names[team], cap=rules.defender_cap_at))
     for team in TEAMS:
         if game.totals[team] >= game.target - 12:
-            out.append(f"{team.code} needs {game.target - game.totals[team]} to win")
+            out.append(Message("score.needs", team=team, points=game.target - game.totals[team]))
     if rules.losing_total is not None:
         for team in TEAMS:
             if game.totals[team] <= rules.losing_total + 12:
-                out.append(f"{team.code} near {rules.losing_total}: loses there")
+                out.append(Message("score.near_loss", team=team, total=rules.losing_total))
     return tuple(out)
 
 
@@ -86,13 +87,13 @@ def press_bid(desk: Desk, key: Key) -> Change:
         number = ui.number
         if TRUMP_CYCLE[index] is None and number < rules.nt_minimum:
             number = rules.nt_minimum
-            desk.say(f"no-trump starts at {number}")
+            desk.say(Message("bid.nt_minimum", number=number))
         desk.go(Screen.BID, trump=index, number=number)
     elif key is Key.A:
         if rules.low_allowed:
             desk.go(Screen.BID, low=not ui.low)
         else:
-            desk.say("low is not allowed by these rules")
+            desk.say(Message("bid.no_low"))
     elif key is Key.B:
         desk.go(Screen.BIDDER)
     elif key is Key.OK and ui.bidder is not None:

@@ -18,6 +18,7 @@ from kaiser_core.entries import ConfirmEntry, Mode, RedealEntry, Start, TableEnt
 from kaiser_core.errors import KaiserError
 from kaiser_core.game import Game
 from kaiser_core.hand import Redeal
+from kaiser_core.messages import Message
 from kaiser_core.rules import Rules
 from kaiser_core.table.draft import Draft
 from kaiser_core.table.keys import Key
@@ -230,7 +231,7 @@ class Desk:
     def undo(self) -> Change:
         """Drop the last entry and go back to the screen it was made on, with its values."""
         if len(self.entries) <= 1:
-            self.say("nothing to undo")
+            self.say(Message("undo.nothing"))
             return Change()
         last = self.entries[-1]
         if isinstance(last, (Start, RedealEntry, ConfirmEntry)):
@@ -241,5 +242,5 @@ class Desk:
         where = last.reopens()
         screen = Screen(where.screen) if where.screen else self.home()
         self.go(screen, stack=(), **dict(where.fields or {}))
-        self.say(f"undone: {last.describe()}")
+        self.say(Message("undo.done", what=last.describe()))
         return Change(drop=1)

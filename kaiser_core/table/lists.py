@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import Team
 from kaiser_core.hand import Hand
+from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
@@ -14,23 +15,33 @@ from kaiser_core.views import ListView
 def lines(desk: Desk) -> list[str]:
     """The list's lines: the rules' options, or one line per hand of the game."""
     if desk.ui.list_kind == "rules":
-        return [f"{k}: {v}" for k, v in desk.rules.options().items()]
+        return [Message("rules.option", name=k, value=v) for k, v in desk.rules.options().items()]
     game = desk.game
     if game is None:
-        return ["no game"]
-    out = []
+        return [Message("history.no_game")]
+    out: list[str] = []
     for i, r in enumerate(game.results, 1):
         if r.score is None:
-            out.append(f"{i}. {r.dealer.code} redeal")
+            out.append(Message("history.redeal", number=i, dealer=r.dealer))
             continue
         assert isinstance(r.entry, Hand)
         c = r.entry.contract
-        suit = r.entry.trump.symbol if r.entry.trump else "NT"
-        out.append(
-            f"{i}. {c.bidder.code} {c.bid.number}{suit} {'made' if r.score.made else 'set'}"
-            f" {r.totals[Team.NS]}-{r.totals[Team.EW]}"
+        result = Message("word.made" if r.score.made else "word.set")
+        ns, ew = r.totals[Team.NS], r.totals[Team.EW]
+        trump = r.entry.trump or "NT"
+        number = c.bid.number
+        line = Message(
+            "history.hand",
+            number=i,
+            bidder=c.bidder,
+            bid=number,
+            trump=trump,
+            result=result,
+            ns=ns,
+            ew=ew,
         )
-    return out or ["no hands yet"]
+        out.append(line)
+    return out or [Message("history.no_hands")]
 
 
 def press(desk: Desk, key: Key) -> Change:
@@ -47,7 +58,10 @@ def press(desk: Desk, key: Key) -> Change:
 def view(desk: Desk) -> ListView:
     """The title and the lines."""
     ui = desk.ui
-    title = "Rules: " + desk.rules.profile if ui.list_kind == "rules" else "History"
+    if ui.list_kind == "rules":
+        title = Message("rules.title", profile=desk.rules.profile)
+    else:
+        title = Message("history.title")
     return ListView(title, tuple(lines(desk)), ui.list_index, ui.message)
 
 

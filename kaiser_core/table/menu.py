@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 
 from kaiser_core.entries import Mode, RedealEntry
+from kaiser_core.messages import Message
 from kaiser_core.table.desk import PAGES, Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.requests import Flip, ShutDown, Teach
@@ -25,6 +26,9 @@ class MenuItem(enum.Enum):
     FLIP = "Flip display"
     TEACH = "Teach cards"
     SHUT_DOWN = "Shut down"
+
+
+_ON = {True: "on", False: "off"}
 
 
 def menu_items(desk: Desk) -> list[MenuItem | Screen]:
@@ -71,7 +75,7 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         return desk.undo()
     if item is MenuItem.REDEAL:
         if desk.home() is not Screen.SCORE:
-            desk.say("a hand is under way: undo back to the contract first")
+            desk.say(Message("menu.hand_under_way"))
             return Change()
         desk.close_all()
         return desk.enter(RedealEntry())
@@ -79,7 +83,7 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         modes = [Mode.PER_TRICK, Mode.PER_HAND] + ([Mode.READER] if desk.reader_available else [])
         mode = modes[(modes.index(ui.mode) + 1) % len(modes)] if ui.mode in modes else modes[0]
         desk.go(Screen.MENU, mode=mode)
-        desk.say(f"entry: {mode.label} (from the next contract)")
+        desk.say(Message("menu.mode", mode=mode))
         return Change()
     if item in (MenuItem.RULES, MenuItem.HISTORY):
         kind = "rules" if item is MenuItem.RULES else "history"
@@ -97,23 +101,23 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     if item is MenuItem.TEACH:
         desk.open(Screen.TEACH, teach_index=0)
         return Change(request=Teach(desk.rules.pack[0]))
-    desk.say("shutting down")
+    desk.say(Message("menu.shutting_down"))
     return Change(request=ShutDown())
 
 
 def view(desk: Desk) -> MenuView:
     """The items, with the entry mode and the flip shown."""
     ui = desk.ui
-    labels = []
+    labels: list[str] = []
     for item in menu_items(desk):
         if isinstance(item, Screen):
             labels.append(PAGES[item].menu)
         elif item is MenuItem.MODE:
-            labels.append(f"Entry: {ui.mode.label}")
+            labels.append(Message("menu.item.mode", mode=ui.mode))
         elif item is MenuItem.FLIP:
-            labels.append(f"Flip display: {'on' if ui.flipped else 'off'}")
+            labels.append(Message("menu.item.flip", state=Message(f"word.{_ON[ui.flipped]}")))
         else:
-            labels.append(item.value)
+            labels.append(Message(f"menu.item.{item.name.lower()}"))
     return MenuView(tuple(labels), ui.menu_index % len(labels), ui.message)
 
 
@@ -129,8 +133,8 @@ def press_confirm_new(desk: Desk, key: Key) -> Change:
 
 def view_confirm_new(desk: Desk) -> ListView:
     """The question."""
-    lines = ("Abandon this game", "and start anew?", "OK = yes, B = no")
-    return ListView("New game?", lines, 0, desk.ui.message)
+    lines = tuple(Message(f"confirm_new.line{i}") for i in (1, 2, 3))
+    return ListView(Message("confirm_new.title"), lines, 0, desk.ui.message)
 
 
 MENU_PAGES = (

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES
 from kaiser_core.entries import TakenEntry
+from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
@@ -25,12 +27,12 @@ def press(desk: Desk, key: Key) -> Change:
         desk.go(Screen.QUICK, quick_three=_NEXT_SIDE[ui.quick_three])
     elif key is Key.OK:
         tricks = {"bidders": ui.quick_tricks, "defenders": n - ui.quick_tricks}
-        for label, side in (("5♥", ui.quick_five), ("3♠", ui.quick_three)):
+        for card, side in ((FIVE_HEARTS, ui.quick_five), (THREE_SPADES, ui.quick_three)):
             if not side:
-                desk.say(f"who took {label}? A sets 5♥, B sets 3♠")
+                desk.say(Message("quick.who", card=card))
                 return Change()
             if tricks[side] == 0:
-                desk.say(f"{label} is with the {side}, who took no trick")
+                desk.say(Message("quick.no_trick", card=card, side=side))
                 return Change()
         return desk.enter(TakenEntry(ui.quick_tricks, ui.quick_five, ui.quick_three))
     return Change()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import TEAMS, Team
 from kaiser_core.entries import ConfirmEntry
+from kaiser_core.messages import Message
 from kaiser_core.scoring import HandScore, score_hand
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
@@ -34,7 +35,7 @@ def view(desk: Desk) -> SummaryView:
     score = pending_score(desk)
     after = {t: game.totals[t] + score.delta[t] for t in TEAMS}
     revokes = tuple(
-        f"{seat.code} revoked in trick {trick} ({suit.symbol})"
+        Message("summary.revoked", seat=seat, trick=trick, suit=suit)
         for seat, trick, suit in desk.draft.revokes()
     )
     return SummaryView(

@@ -14,6 +14,7 @@ import pkgutil
 from kaiser_core.cards import Card, Seat
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Hand, Redeal
+from kaiser_core.messages import Message
 from kaiser_core.scoring import HandScore
 from kaiser_core.table import menu, summary, teach
 from kaiser_core.table.desk import Desk, page_of
@@ -70,15 +71,14 @@ class Table(Desk):
             card: Card | None = Card.from_code(code)
         except KaiserError:
             card = None
-        label = card.label if card is not None else code
         page = page_of(self.ui.screen)
         change = Change()
         if page.read is not None:
             change = page.read(self, card, code)
         elif page.overlay and self.ui.base is Screen.CARDS:
-            self.say(f"{label} not taken: close the menu, then read it again")
+            self.say(Message("cards.in_menu", card=card or code))
         else:
-            self.say(f"{label} ignored: cards are not being entered now")
+            self.say(Message("cards.ignored", card=card or code))
         if self.ui != before:
             change.ui = True
         return change

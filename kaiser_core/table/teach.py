@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import Card
 from kaiser_core.errors import KaiserError
+from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.requests import Teach
@@ -18,7 +19,7 @@ def teach_next(desk: Desk, index: int) -> Change:
     desk.go(Screen.TEACH, teach_index=min(index, len(pack)))
     if index < len(pack):
         return Change(request=Teach(pack[index]))
-    desk.say(f"all {len(pack)} cards are known: B returns")
+    desk.say(Message("teach.all_known", count=len(pack)))
     return Change()
 
 
@@ -37,12 +38,12 @@ def read(desk: Desk, card: Card | None, code: str) -> Change:
     pack = desk.rules.pack
     index = desk.ui.teach_index
     if index >= len(pack):
-        desk.say(f"that tag is {card.label if card else code}; every card is taught")
+        desk.say(Message("teach.tag_is_taught", card=card or code))
     elif card == pack[index]:
-        nxt = f"{pack[index + 1].label}" if index + 1 < len(pack) else "the end"
-        desk.say(f"{card.label} is known already: OK skips to {nxt}")
+        nxt = pack[index + 1] if index + 1 < len(pack) else Message("teach.the_end")
+        desk.say(Message("teach.known", card=card, next=nxt))
     else:
-        desk.say(f"that tag is {card.label if card else code}: lay {pack[index].label}")
+        desk.say(Message("teach.tag_is", card=card or code, wanted=pack[index]))
     return Change()
 
 
@@ -59,18 +60,18 @@ def taught(desk: Desk, code: str) -> Change:
     pack = desk.rules.pack
     index = desk.ui.teach_index
     try:
-        label = Card.from_code(code).label
+        card: Card | str = Card.from_code(code)
     except KaiserError:
-        label = code
+        card = code
     if desk.ui.screen is not Screen.TEACH:
-        desk.say(f"the reader learnt a tag as {label}")
+        desk.say(Message("teach.learnt_elsewhere", card=card))
     elif index < len(pack) and code == pack[index].code:
         return teach_next(desk, index + 1)
     elif index < len(pack):
-        desk.say(f"the reader learnt {label}, not {pack[index].label}: lay {pack[index].label}")
+        desk.say(Message("teach.learnt_other", card=card, wanted=pack[index]))
         return Change(request=Teach(pack[index]))
     else:
-        desk.say(f"the reader learnt {label}; every card is taught")
+        desk.say(Message("teach.learnt_all", card=card))
     return Change()
 
 
@@ -78,17 +79,17 @@ def view(desk: Desk) -> ListView:
     """The card to lay, the progress, whether the reader is there."""
     pack = desk.rules.pack
     index = desk.ui.teach_index
-    offline = () if desk.reader_online else ("reader offline",)
+    offline = () if desk.reader_online else (Message("teach.offline"),)
     if index >= len(pack):
-        lines = (f"all {len(pack)} cards taught", "B returns", *offline)
+        lines = (Message("teach.all_taught", count=len(pack)), Message("teach.b_returns"), *offline)
     else:
         lines = (
-            f"lay {pack[index].label} on the reader",
-            f"card {index + 1} of {len(pack)}",
+            Message("teach.lay", card=pack[index]),
+            Message("teach.progress", number=index + 1, count=len(pack)),
             *offline,
-            "OK skips, B stops",
+            Message("teach.keys"),
         )
-    return ListView("Teach cards", lines, 0, desk.ui.message)
+    return ListView(Message("teach.title"), lines, 0, desk.ui.message)
 
 
 PAGE = register(Page(Screen.TEACH, press, view, overlay=True, owns=("teach_index",), read=read))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Team
 from kaiser_core.entries import SpecialEntry, TrickEntry
+from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key, seat_for
 from kaiser_core.table.screen import Screen
@@ -19,7 +20,7 @@ def press_tricks(desk: Desk, key: Key) -> Change:
         marked = ui.mark_five if key is Key.A else ui.mark_three
         taken_in = desk.draft.trick_with(card)
         if not marked and taken_in:
-            desk.say(f"{card.label} was taken in trick {taken_in}")
+            desk.say(Message("tricks.marked", card=card, trick=taken_in))
         elif key is Key.A:
             desk.go(Screen.TRICKS, mark_five=not marked)
         else:
@@ -55,7 +56,7 @@ def _ask(desk: Desk, key: Key, card: Card) -> Change:
     if seat is None:
         return Change()
     if all(t.winner is not seat for t in desk.draft.tricks):
-        desk.say(f"{seat.code} took no trick: who took {card.label}?")
+        desk.say(Message("ask.no_trick", seat=seat, card=card))
         return Change()
     return desk.enter(SpecialEntry(card, seat))
 

@@ -4,11 +4,12 @@
 a screen added later keeps its cursors in ``extra``, JSON values by name);
 ``stack`` holds the screens under an overlay (the menu, its lists, teach mode), bottom
 first. A ``Ui`` stored by older code (with ``back`` instead of ``stack``) reads back to
-the same screen.
+the same screen. A ``Message`` keeps its key and values through the journal.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 from collections.abc import Mapping
@@ -17,6 +18,8 @@ from typing import Any
 
 from kaiser_core.cards import Seat
 from kaiser_core.entries import Mode, TableEntry
+from kaiser_core.errors import KaiserError
+from kaiser_core.messages import Message
 from kaiser_core.rules import Rules
 from kaiser_core.table.requests import Request
 from kaiser_core.table.screen import Screen
@@ -71,6 +74,8 @@ class Ui:
             elif f.name == "extra":
                 value = dict(value)
             out[f.name] = value
+        if isinstance(self.message, Message):
+            out["message_id"] = self.message.to_json()
         return out
 
     @classmethod
@@ -99,6 +104,9 @@ class Ui:
                 continue
         if "stack" not in data and "back" in data:
             changes.update(_old_back(data))
+        if "message_id" in data:
+            with contextlib.suppress(KaiserError):
+                changes["message"] = Message.from_json(data["message_id"])
         return dataclasses.replace(ui, **changes)
 
 
