@@ -1,7 +1,10 @@
 """Screens as data: what each screen shows, with no pixels. ``hardware`` draws them.
 
-Every view carries ``message``: a one-line refusal or notice for the last key ("5♥ was
-taken in trick 3"), empty when there is none.
+Views carry values (``Card``, ``Seat``, ``Team``, numbers), not display text: the painters
+format them. Text the core does say (``message``, the menu's items, list lines, warnings)
+is a ``kaiser_core.messages.Message`` where the table makes it: a ``str`` with a key and
+values. Every view carries ``message``: a one-line refusal or notice for the last key
+("5♥ was taken in trick 3"), empty when there is none.
 """
 
 from __future__ import annotations
@@ -28,12 +31,6 @@ class ContractLabel:
     number: int
     trump: Suit | None  # None is no-trump
     low: bool = False
-
-    @property
-    def text(self) -> str:
-        """Plain text, e.g. ``E 8♥`` or ``W 7NT low``."""
-        suit = self.trump.symbol if self.trump else "NT"
-        return f"{self.bidder.code} {self.number}{suit}{' low' if self.low else ''}"
 
 
 @dataclass(frozen=True)

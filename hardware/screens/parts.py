@@ -24,7 +24,8 @@ def message_bar(pen: Pen, message: str) -> int:
 
 def contract_text(c: ContractLabel) -> str:
     """``E 8♥``, ``W 7NT low``."""
-    return c.text
+    suit = c.trump.symbol if c.trump else "NT"
+    return f"{c.bidder.code} {c.number}{suit}{' low' if c.low else ''}"
 
 
 def compass(
