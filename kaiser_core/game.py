@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from kaiser_core.cards import TEAMS, Seat, Team
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Entry, Hand, Redeal
+from kaiser_core.messages import Message
 from kaiser_core.rules import MAX_BID, Rules
 from kaiser_core.scoring import HandScore, score_hand
 from kaiser_core.tricks import Revoke
@@ -137,18 +138,20 @@ class Game:
         bidders = hand.contract.team
         bid = hand.contract.bid
         if rules.kaiser_bid_wins and score.made and bid.no_trump and bid.number == MAX_BID:
-            return bidders, "made the Kaiser bid"
+            return bidders, Message("end.kaiser_bid")
         reached = [t for t in TEAMS if totals[t] >= target]
         if rules.bidder_must_go_out:
             reached = [t for t in reached if t is bidders and score.made]
         if len(reached) == 2:
-            return bidders, f"both reached {target}: the bidding team wins"
+            return bidders, Message("end.both_reached", target=target)
         if reached:
-            return reached[0], f"reached {target}"
+            return reached[0], Message("end.reached", target=target)
         if rules.losing_total is not None:
             fallen = [t for t in TEAMS if totals[t] <= rules.losing_total]
             if len(fallen) == 2:
-                return bidders.other, f"both fell to {rules.losing_total}: the bidding team loses"
+                return bidders.other, Message("end.both_fell", total=rules.losing_total)
             if fallen:
-                return fallen[0].other, f"{fallen[0].code} fell to {rules.losing_total}"
+                return fallen[0].other, Message(
+                    "end.fell", team=fallen[0], total=rules.losing_total
+                )
         return None, ""

@@ -36,6 +36,15 @@ TEXTS: dict[str, str] = {
     "entry.special": "{card} to {seat}",
     "entry.taken": "hand's tricks",
     "entry.confirm": "confirmed hand",
+    # scoring and the end of the game
+    "score.bid_scored": "{team} scores the bid",
+    "score.nt_times": "{team} NT x{times}",
+    "score.capped": "{team} at {cap}: no points",
+    "end.kaiser_bid": "made the Kaiser bid",
+    "end.both_reached": "both reached {target}: the bidding team wins",
+    "end.reached": "reached {target}",
+    "end.both_fell": "both fell to {total}: the bidding team loses",
+    "end.fell": "{team} fell to {total}",
     # the contract
     "bid.nt_minimum": "no-trump starts at {number}",
     "bid.no_low": "low is not allowed by these rules",

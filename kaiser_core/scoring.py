@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from kaiser_core.bidding import Contract
 from kaiser_core.cards import TEAMS, Team
 from kaiser_core.errors import IllegalPlayError
+from kaiser_core.messages import Message
 from kaiser_core.rules import MadeScores, Rules
 
 
@@ -83,17 +84,17 @@ def score_hand(
         base = bid.number if rules.made_scores is MadeScores.BID else raw[bidders]
         mult = rules.nt_made_multiplier if bid.no_trump else 1
         if rules.made_scores is MadeScores.BID:
-            notes.append(f"{bidders.code} scores the bid")
+            notes.append(Message("score.bid_scored", team=bidders))
         bidder_delta = base * mult
     else:
         mult = rules.nt_set_multiplier if bid.no_trump else 1
         bidder_delta = -bid.number * mult
     if mult != 1:
-        notes.append(f"{bidders.code} NT x{mult}")
+        notes.append(Message("score.nt_times", team=bidders, times=mult))
     defender_delta = raw[defenders]
     cap = rules.defender_cap_at
     if cap is not None and totals_before[defenders] >= cap and defender_delta > 0:
-        notes.append(f"{defenders.code} at {cap}: no points")
+        notes.append(Message("score.capped", team=defenders, cap=cap))
         defender_delta = 0
     return HandScore(
         raw=raw,

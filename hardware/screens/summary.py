@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import painter
 from hardware.screens.parts import contract_text, message_bar, signed, status_chip
 from hardware.screens.pen import Pen
 from kaiser_core.views import SummaryView
-
-
-def _notes_for(team_code: str, notes: Iterable[str]) -> list[str]:
-    return [n.removeprefix(team_code + " ") for n in notes if n.startswith(team_code + " ")]
 
 
 @painter(SummaryView)
