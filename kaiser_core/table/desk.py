@@ -234,11 +234,11 @@ class Desk:
             self.say(Message("undo.nothing"))
             return Change()
         last = self.entries[-1]
-        if isinstance(last, (Start, RedealEntry, ConfirmEntry)):
-            self.load(self.rules, self.entries[:-1], self.ui)
-        else:
-            self.draft.pop()
+        if self.draft.entries and self.draft.entries[-1] is last:
+            self.draft.pop()  # an entry of the hand in progress: the fold steps back
             self.entries.pop()
+        else:  # an entry the game holds (a redeal, a confirmed hand): fold again
+            self.load(self.rules, self.entries[:-1], self.ui)
         where = last.reopens()
         screen = Screen(where.screen) if where.screen else self.home()
         self.go(screen, stack=(), **dict(where.fields or {}))
