@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import SEATS
 from kaiser_core.entries import TRUMP_CYCLE, TableEntry
-from kaiser_core.table.desk import PAGES, Desk, Page, page_of, register, unregister
+from kaiser_core.table.desk import PAGES, Desk, Page, Saved, page_of, register, unregister
 from kaiser_core.table.draft import Draft
 from kaiser_core.table.keys import (
     DIRECTION_OF_SEAT,
@@ -51,6 +51,7 @@ __all__ = [
     "Key",
     "MenuItem",
     "Page",
+    "Saved",
     "Screen",
     "Table",
     "Ui",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kaiser_core.cards import FIVE_HEARTS, TEAMS, THREE_SPADES, Card, Seat, Team
@@ -45,6 +45,18 @@ class Page:
     owns: tuple[str, ...] = ()
     read: Callable[[Desk, Card | None, str], Change] | None = None
     menu: str = ""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a journal hands back to resume a table: the game (None: none), its entries, the
+    UI state, the team names stored with the game and the series standings."""
+
+    rules: Rules | None
+    entries: tuple[TableEntry, ...] = ()
+    ui: Ui = field(default_factory=Ui)
+    names: Mapping[Team, str] = field(default_factory=dict)
+    series: tuple[int, int] | None = None
 
 
 #: Every registered screen's module.
@@ -109,6 +121,12 @@ class Desk:
         self.ui = ui
         if not self.fits(ui):
             self.ui = dataclasses.replace(ui, screen=self.home(), stack=(), message="")
+
+    def resume(self, saved: Saved) -> None:
+        """Rebuild from what a journal handed back; raises KaiserError when it does not replay."""
+        self.load(saved.rules, list(saved.entries), saved.ui)
+        self.names.update({team: saved.names[team] for team in TEAMS if team in saved.names})
+        self.series = saved.series
 
     def fits(self, ui: Ui) -> bool:
         """True when ``ui`` can show over these entries (its base belongs to the home)."""

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from kaiser_core.cards import FIVE_HEARTS, Card, Seat, Suit
+from kaiser_core.cards import FIVE_HEARTS, Card, Seat, Suit, Team
 from kaiser_core.entries import (
     KINDS,
     CardEntry,
@@ -25,7 +25,7 @@ from kaiser_core.entries import (
 )
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
-from kaiser_core.table import PAGES, Key, Screen, Table, Ui, describe
+from kaiser_core.table import PAGES, Key, Saved, Screen, Table, Ui, describe
 
 # What the code before the screen stack stored, for a game at trick 1 (E bid 7♠):
 # the tricks screen, the menu over it, and the rules list opened from that menu.
@@ -164,3 +164,20 @@ def test_every_entry_class_is_a_kind():
 def test_bad_entries_are_refused(data: object):
     with pytest.raises(KaiserError):
         entry_from_json(data)
+
+
+def test_a_table_resumes_from_the_values_a_journal_hands_back():
+    saved = Saved(
+        Rules(),
+        tuple(ENTRIES),
+        Ui.from_json(json.loads(OLD_MENU)),
+        {Team.NS: "Us"},
+        (2, 1),
+    )
+    table = Table(Rules(), names={Team.EW: "Them"})
+    table.resume(saved)
+    assert table.ui.screen is Screen.MENU and table.ui.stack == (Screen.TRICKS,)
+    assert table.names == {Team.NS: "Us", Team.EW: "Them"} and table.series == (2, 1)
+    assert table.entries == ENTRIES
+    with pytest.raises(KaiserError):
+        table.resume(Saved(Rules(), (ContractEntry(Seat.E, 7, Suit.S),)))
