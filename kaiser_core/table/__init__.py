@@ -7,7 +7,8 @@ then shows ``view()``. Nothing here reads a clock, a device or a random source: 
 first dealer comes from an injected chooser.
 
 The package: ``keys`` (Key, the direction-to-seat map), ``screen`` (Screen), ``ui`` (Ui,
-Change), ``draft`` (the hand in progress), ``desk`` (the fold and the screen registry),
+Change), ``draft`` (the hand in progress), ``desk`` (the fold, the screen registry and
+``Saved``, what a journal hands back for ``Table.resume``),
 one module per screen family (``new_game``, ``contract``, ``tricks``, ``quick``,
 ``cards``, ``summary``, ``game_over``, ``menu``, ``lists``, ``teach``), ``requests`` and
 ``table`` (Table).
