@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from kaiser_core.cards import TEAMS, Seat, Team
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Entry, Hand, Redeal
+from kaiser_core.messages import Message
 from kaiser_core.rules import BothReach, Rules
 from kaiser_core.scoring import HandScore, is_kaiser_bid, score_hand
 from kaiser_core.tricks import Revoke
@@ -163,11 +164,15 @@ class Game:
         target = score.target
         if rules.kaiser_bid_wins and is_kaiser_bid(hand.contract):
             if score.made:
-                return bidders, "kaiser_bid_wins", "made the Kaiser bid"
+                return bidders, "kaiser_bid_wins", Message("end.kaiser_bid")
             if rules.kaiser_bid_loses:
-                return bidders.other, "kaiser_bid_loses", f"{bidders.code} failed the Kaiser bid"
+                return (
+                    bidders.other,
+                    "kaiser_bid_loses",
+                    Message("end.kaiser_bid_failed", team=bidders),
+                )
         if score.five_wins is not None:
-            return score.five_wins, "capped_five_wins", "took 5♥ at the cap"
+            return score.five_wins, "capped_five_wins", Message("end.capped_five")
         reached = [t for t in TEAMS if totals[t] >= target]
         if rules.bidder_must_go_out:
             reached = [t for t in reached if t is bidders and score.made]
@@ -179,19 +184,23 @@ class Game:
                 rules.both_reach_target is BothReach.HIGHER_TOTAL
                 and totals[high] > totals[high.other]
             ):
-                return high, "both_reach_target", f"both reached {target}: the higher total wins"
-            return bidders, "target", f"both reached {target}: the bidding team wins"
+                return high, "both_reach_target", Message("end.both_reached_higher", target=target)
+            return bidders, "target", Message("end.both_reached", target=target)
         if reached:
-            return reached[0], "target", f"reached {target}"
+            return reached[0], "target", Message("end.reached", target=target)
         if rules.losing_total is not None:
             fallen = [t for t in TEAMS if totals[t] <= rules.losing_total]
             lose = rules.losing_total
             if len(fallen) == 2:
-                return bidders.other, "losing_total", f"both fell to {lose}: the bidding team loses"
+                return bidders.other, "losing_total", Message("end.both_fell", total=lose)
             if fallen:
-                return fallen[0].other, "losing_total", f"{fallen[0].code} fell to {lose}"
+                return (
+                    fallen[0].other,
+                    "losing_total",
+                    Message("end.fell", team=fallen[0], total=lose),
+                )
         limit = rules.max_hands
         if limit is not None and played >= limit and totals[Team.NS] != totals[Team.EW]:
             high = max(TEAMS, key=lambda t: totals[t])
-            return high, "max_hands", f"{played} hands played: the higher total wins"
+            return high, "max_hands", Message("end.max_hands", played=played)
         return None, "", ""

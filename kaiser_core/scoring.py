@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from kaiser_core.bidding import Contract
 from kaiser_core.cards import TEAMS, Seat, Team
 from kaiser_core.errors import IllegalPlayError
+from kaiser_core.messages import TEXTS, Message
 from kaiser_core.rules import MAX_BID, MadeScores, Rules
 
 
@@ -89,22 +90,21 @@ class Reason:
     limit: int | None = None
 
     @property
-    def text(self) -> str:
-        """One line in words: ``EW took 3♠ with 2 tricks: -3``."""
-        t, n = self.team.code, self.amount
-        plural = "trick" if self.tricks == 1 else "tricks"
-        texts = {
-            "three_spades_needs_tricks": f"{t} took 3♠ with {self.tricks} {plural}: {n}",
-            "nt_made_multiplier": f"{t} NT made x{n // self.without if self.without else 1}",
-            "nt_set_multiplier": f"{t} NT set: {n}",
-            "made_scores": f"{t} scores the bid: {n}",
-            "defender_cap_at": f"{t} at {self.limit}: no points",
-            "cap_follows_target": f"{t} below the raised cap {self.limit}: {n:+d}",
-            "capped_five_wins": f"{t} at the cap took 5♥: {n:+d} and wins",
-            "defenders_cannot_go_out": f"{t} defends and cannot reach {self.limit}: 0",
-            "kaiser_bid_alone": f"{t}: the bidder's partner took a trick, 12 NT set: {n}",
-        }
-        return texts.get(self.rule, f"{t} {self.rule}: {n}")
+    def text(self) -> Message:
+        """One line in words (a Message: ``EW took 3♠ with 2 tricks: -3``)."""
+        key = f"reason.{self.rule}"
+        if key not in TEXTS:
+            return Message("reason.other", team=self.team, rule=self.rule, amount=self.amount)
+        return Message(
+            key,
+            team=self.team,
+            amount=self.amount,
+            signed=f"{self.amount:+d}",
+            tricks=self.tricks,
+            trick_word=Message("word.trick" if self.tricks == 1 else "word.tricks"),
+            times=self.amount // self.without if self.without else 1,
+            limit=self.limit if self.limit is not None else "",
+        )
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,7 @@ def score_hand(
         base = bid.number if rules.made_scores is MadeScores.BID else raw[bidders]
         mult = rules.nt_made_multiplier if bid.no_trump else 1
         if rules.made_scores is MadeScores.BID:
-            notes.append(f"{bidders.code} scores the bid")
+            notes.append(Message("score.bid_scored", team=bidders))
             if base != raw[bidders]:
                 reasons.append(
                     Reason("made_scores", bidders, base * mult, raw[bidders] * mult, b_tricks)
@@ -194,7 +194,7 @@ def score_hand(
                 Reason("nt_set_multiplier", bidders, bidder_delta, -bid.number, b_tricks)
             )
     if mult != 1:
-        notes.append(f"{bidders.code} NT x{mult}")
+        notes.append(Message("score.nt_times", team=bidders, times=mult))
     target = target_before if target_before is not None else rules.target
     if rules.target_after_nt is not None and bid.no_trump and made:
         target = max(target, rules.target_after_nt)
@@ -211,7 +211,7 @@ def score_hand(
                 Reason("capped_five_wins", defenders, defender_delta, capped, d_tricks, cap)
             )
         elif defender_delta > 0:
-            notes.append(f"{defenders.code} at {cap}: no points")
+            notes.append(Message("score.capped", team=defenders, cap=cap))
             reasons.append(Reason("defender_cap_at", defenders, 0, defender_delta, d_tricks, cap))
             defender_delta = 0
     elif cap is not None and before >= (rules.defender_cap_at or cap) and defender_delta > 0:

@@ -1,14 +1,17 @@
 """Screens as data: what each screen shows, with no pixels. ``hardware`` draws them.
 
-Every view carries ``message``: a one-line refusal or notice for the last key ("5♥ was
-taken in trick 3"), empty when there is none.
+Views carry values (``Card``, ``Seat``, ``Team``, numbers), not display text: the painters
+format them. Text the core does say (``message``, the menu's items, list lines, warnings)
+is a ``kaiser_core.messages.Message`` where the table makes it: a ``str`` with a key and
+values. Every view carries ``message``: a one-line refusal or notice for the last key
+("5♥ was taken in trick 3"), empty when there is none.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kaiser_core.cards import Seat, Suit, Team
+from kaiser_core.cards import Card, Seat, Suit, Team
 
 
 @dataclass(frozen=True)
@@ -28,12 +31,6 @@ class ContractLabel:
     number: int
     trump: Suit | None  # None is no-trump
     low: bool = False
-
-    @property
-    def text(self) -> str:
-        """Plain text, e.g. ``E 8♥`` or ``W 7NT low``."""
-        suit = self.trump.symbol if self.trump else "NT"
-        return f"{self.bidder.code} {self.number}{suit}{' low' if self.low else ''}"
 
 
 @dataclass(frozen=True)
@@ -116,9 +113,9 @@ class CardsView:
     of: int
     tricks_ns: int
     tricks_ew: int
-    cards: tuple[tuple[Seat, str], ...]  # (seat, card code) in play order this trick
+    cards: tuple[tuple[Seat, Card], ...]  # (seat, card) in play order this trick
     next_seat: Seat
-    last_trick: tuple[tuple[Seat, str], ...]  # the previous trick, shown after it is scored
+    last_trick: tuple[tuple[Seat, Card], ...]  # the previous trick, shown after it is scored
     last_winner: Seat | None
     live: LiveContract
     reader_online: bool
@@ -130,7 +127,7 @@ class CardsView:
 class AskSpecialView:
     """After the last trick: who took 5♥ (or 3♠)? Push toward the seat."""
 
-    card: str  # "5H" or "3S"
+    card: Card  # 5♥ or 3♠
     message: str = ""
 
 

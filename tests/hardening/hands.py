@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from kaiser_core.cards import SEATS, Seat
 from kaiser_core.rules import MAX_BID
-from kaiser_core.table import DIRECTION_SEAT, Key, MenuItem, Screen, Table
+from kaiser_core.table import DIRECTION_OF_SEAT, Key, MenuItem, Screen, Table
 from kaiser_core.views import BidView, SummaryView, TricksView
 
-SEAT_KEY = {seat: key for key, seat in DIRECTION_SEAT.items()}
+SEAT_KEY = DIRECTION_OF_SEAT
 #: Where a hand is under way; the player stops anywhere else.
 HAND_SCREENS = (
     Screen.SCORE,

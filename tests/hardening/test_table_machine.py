@@ -29,7 +29,7 @@ from kaiser_core.cards import SEATS, Seat, Team
 from kaiser_core.entries import Start, TableEntry
 from kaiser_core.record import record_json, score_record
 from kaiser_core.rules import Deal, Rules, find_profile
-from kaiser_core.table import DIRECTION_SEAT, Change, Key, Screen, Table
+from kaiser_core.table import SEAT_OF_DIRECTION, Change, Key, Screen, Table
 from kaiser_core.views import SummaryView, View
 
 from .hands import (
@@ -206,7 +206,7 @@ class TableMachine(RuleBasedStateMachine):
         assert screen_of(self.table) is Screen.NEW_GAME
         self.press(first)
         assert screen_of(self.table) is Screen.SCORE
-        dealer = self.seat if first is Key.OK else DIRECTION_SEAT[first]
+        dealer = self.seat if first is Key.OK else SEAT_OF_DIRECTION[first]
         assert self.table.entries == [Start(dealer)]
 
     @precondition(lambda self: self.entered is not None)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kaiser_core.cards import Seat
+from kaiser_core.cards import Card, Seat
 from kaiser_core.views import CardsView, MenuView, ScoreView, SummaryView
 
 from .conftest import Pico, Room
 from .hands import PlayedHand
 
 Press = Callable[..., None]
+C = Card.from_code
 
 
 def choose_card_reader_entry(room: Room, press: Press) -> None:
@@ -55,7 +56,7 @@ def play_tricks(room: Room, pico: Pico, hand: PlayedHand, first: int, last: int)
             view = room.view()
             assert isinstance(view, CardsView), view
             assert view.trick == number
-            assert view.cards == tuple((leader.after(j), cards[j]) for j in range(i + 1))
+            assert view.cards == tuple((leader.after(j), C(cards[j])) for j in range(i + 1))
             assert view.next_seat is leader.after(i + 1)  # the seat follows from the order
         lay(room, pico, cards[3])
         view = room.view()
@@ -65,7 +66,7 @@ def play_tricks(room: Room, pico: Pico, hand: PlayedHand, first: int, last: int)
         # After 4 cards the trick is scored and shown until the next card.
         assert isinstance(view, CardsView), view
         assert view.trick == number + 1 and view.cards == ()
-        assert view.last_trick == tuple((leader.after(j), cards[j]) for j in range(4))
+        assert view.last_trick == tuple((leader.after(j), C(cards[j])) for j in range(4))
         assert view.last_winner is Seat.from_code(hand.winners[number - 1])
         assert view.next_seat is view.last_winner  # the winner leads the next trick
         won = hand.winners[:number]

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from kaiser_core.cards import DECK, Seat
+from kaiser_core.cards import DECK, Card, Seat
 from kaiser_core.record import score_record
 from kaiser_core.views import CardsView
 
@@ -21,6 +21,7 @@ from .hands import HAND_1, HAND_2, REVOKE_SHOWN_AT
 from .story import Press, bid, choose_card_reader_entry, confirm, lay, play_tricks
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+C = Card.from_code
 
 
 def test_each_hand_deals_the_whole_deck_once() -> None:
@@ -46,12 +47,12 @@ def play_the_game(room: Room, port: Port, press: Press) -> None:
     room.wait_online(False)
     view = room.view()
     assert isinstance(view, CardsView) and view.reader_online is False  # "reader offline"
-    assert view.cards == ((W, "5H"), (N, "8H"))
+    assert view.cards == ((W, C("5H")), (N, C("8H")))
     press("HOLD-B")  # the buttons keep working: take back 8♥
     room.wait_stored([*HAND_1.cards[:12], "5H"])
     view = room.view()
     assert view.message == "undone: card 8♥"
-    assert view.cards == ((W, "5H"),) and view.next_seat is N
+    assert view.cards == ((W, C("5H")),) and view.next_seat is N
     assert view.reader_online is False
     port.plug()
     room.wait_online(True)
@@ -59,7 +60,7 @@ def play_the_game(room: Room, port: Port, press: Press) -> None:
     for card in ("8H", "AH", "9H"):  # N's 8♥ again, then E's A♥ and S's 9♥
         lay(room, pico, card)
     view = room.view()
-    assert view.last_trick == ((W, "5H"), (N, "8H"), (E, "AH"), (S, "9H"))
+    assert view.last_trick == ((W, C("5H")), (N, C("8H")), (E, C("AH")), (S, C("9H")))
     assert view.last_winner is E and view.next_seat is E
     play_tricks(room, pico, HAND_1, 5, 8)
     confirm(room, press, HAND_1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kaiser_core.cards import Seat
+from kaiser_core.cards import Card, Seat
 from kaiser_core.record import score_record
 from kaiser_core.views import CardsView, ScoreView, SummaryView
 
@@ -18,6 +18,7 @@ from .hands import HAND_1, HAND_2, REVOKE_SHOWN_AT, PlayedHand
 from .story import bid, choose_card_reader_entry, confirm, lay, play_tricks
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+C = Card.from_code
 
 
 def deal(room: Room, port: LoopPort, hand: PlayedHand = HAND_1) -> Pico:
@@ -44,12 +45,12 @@ def test_a_card_already_played_this_hand_is_refused(room: Room, loop_port: LoopP
     play_tricks(room, pico, HAND_1, 1, 1)  # A♠ 3♠ 8♠ K♠: E wins
     lay(room, pico, "9D")  # E leads trick 2
     view = refused(room, lambda: pico.card("AS"), "A♠ was already played (trick 1): refused")
-    assert view.cards == ((E, "9D"),) and view.next_seat is S
+    assert view.cards == ((E, C("9D")),) and view.next_seat is S
     view = refused(room, lambda: pico.card("9D"), "9♦ was already played (trick 2): refused")
-    assert view.cards == ((E, "9D"),) and view.next_seat is S
+    assert view.cards == ((E, C("9D")),) and view.next_seat is S
     lay(room, pico, "AD")  # S's card is taken as usual, and the message goes
     view = room.view()
-    assert view.cards == ((E, "9D"), (S, "AD")) and view.message == ""
+    assert view.cards == ((E, C("9D")), (S, C("AD"))) and view.message == ""
 
 
 def test_a_card_not_in_the_pack_is_refused(room: Room, loop_port: LoopPort) -> None:
@@ -57,7 +58,7 @@ def test_a_card_not_in_the_pack_is_refused(room: Room, loop_port: LoopPort) -> N
     lay(room, pico, "AS")
     # 7♥ and 7♠ are tags the reader may hold (the skat pack), not cards of the standard deck.
     view = refused(room, lambda: pico.card("7H"), "7♥ is not in this pack: refused")
-    assert view.cards == ((E, "AS"),) and view.next_seat is S
+    assert view.cards == ((E, C("AS")),) and view.next_seat is S
     refused(room, lambda: pico.card("7S"), "7♠ is not in this pack: refused")
     assert room.stored_cards() == ["AS"]
 
@@ -68,7 +69,7 @@ def test_an_unknown_tag_is_refused(room: Room, loop_port: LoopPort) -> None:
     view = refused(
         room, lambda: pico.unknown("04DEADBEEF0042"), "unknown tag ..EF0042: teach it first"
     )
-    assert view.cards == ((E, "AS"),) and view.next_seat is S
+    assert view.cards == ((E, C("AS")),) and view.next_seat is S
     assert room.stored_cards() == ["AS"]
 
 
@@ -92,12 +93,12 @@ def test_hold_b_takes_back_the_last_card_read(room: Room, loop_port: LoopPort) -
     lay(room, pico, "AS")
     lay(room, pico, "3S")
     lay(room, pico, "KS")  # N's K♠ laid before W played
-    assert room.view().cards == ((E, "AS"), (S, "3S"), (W, "KS"))
+    assert room.view().cards == ((E, C("AS")), (S, C("3S")), (W, C("KS")))
     room.press("HOLD-B")
     room.wait_stored(["AS", "3S"])
     view = room.view()
     assert view.message == "undone: card K♠"
-    assert view.cards == ((E, "AS"), (S, "3S")) and view.next_seat is W
+    assert view.cards == ((E, C("AS")), (S, C("3S"))) and view.next_seat is W
     lay(room, pico, "8S")
     lay(room, pico, "KS")  # the trick is scored: E wins
     view = room.view()
@@ -106,7 +107,7 @@ def test_hold_b_takes_back_the_last_card_read(room: Room, loop_port: LoopPort) -
     room.wait_stored(["AS", "3S", "8S"])
     view = room.view()
     assert view.trick == 1 and view.tricks_ew == 0
-    assert view.cards == ((E, "AS"), (S, "3S"), (W, "8S")) and view.next_seat is N
+    assert view.cards == ((E, C("AS")), (S, C("3S")), (W, C("8S"))) and view.next_seat is N
     lay(room, pico, "KS")
     play_tricks(room, pico, HAND_1, 2, 8)
     confirm(room, room.press, HAND_1)
@@ -120,7 +121,7 @@ def test_a_revoke_is_shown_on_screen_and_listed_in_the_record(
     for card in HAND_2.cards[16:REVOKE_SHOWN_AT]:
         lay(room, pico, card)
     view = room.view()
-    assert view.cards == ((W, "AD"), (N, "KD")) and view.revokes == ()
+    assert view.cards == ((W, C("AD")), (N, C("KD"))) and view.revokes == ()
     lay(room, pico, "JS")  # E trumps; E did not follow spades in trick 3
     view = room.view()
     assert view.revokes == ("E revoked T3",)

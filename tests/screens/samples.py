@@ -1,6 +1,6 @@
 """Sample views: every screen of the table, with its edge cases, by name."""
 
-from kaiser_core.cards import Seat, Suit, Team
+from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.views import (
     AskSpecialView,
     BidderView,
@@ -21,6 +21,7 @@ from kaiser_core.views import (
 )
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+C = Card.from_code
 LONG_NS = "The Saskatoon Raccoons of the Prairie"
 LONG_EW = "Wolfgang's Wandering Whist Wizards"
 
@@ -64,7 +65,7 @@ def _cards(**changes: object) -> CardsView:
         of=8,
         tricks_ns=1,
         tricks_ew=1,
-        cards=((E, "AH"), (S, "TH"), (W, "5H")),
+        cards=((E, C("AH")), (S, C("TH")), (W, C("5H"))),
         next_seat=N,
         last_trick=(),
         last_winner=None,
@@ -150,18 +151,18 @@ SAMPLES: dict[str, View] = {
     "cards_last_trick": _cards(
         cards=(),
         next_seat=E,
-        last_trick=((E, "AH"), (S, "TH"), (W, "5H"), (N, "3S")),
+        last_trick=((E, C("AH")), (S, C("TH")), (W, C("5H")), (N, C("3S"))),
         last_winner=E,
         live=LiveContract(3, 8, 12, ""),
     ),
     "cards_made": _cards(
-        cards=((N, "9C"),),
+        cards=((N, C("9C")),),
         next_seat=E,
         live=LiveContract(9, 8, 10, "MADE"),
         message="'5S' is not a card of the pack",
     ),
-    "ask_five": AskSpecialView("5H"),
-    "ask_three": AskSpecialView("3S", message="W took no trick"),
+    "ask_five": AskSpecialView(C("5H")),
+    "ask_three": AskSpecialView(C("3S"), message="W took no trick"),
     "quick": QuickView(E8H, 4, 8, "", ""),
     "quick_set": QuickView(W7NT, 6, 7, "bidders", "defenders"),
     "quick_message": QuickView(N9S_LOW, 0, 8, "defenders", "", message="Who took 3♠? Press B"),

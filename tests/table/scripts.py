@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SEAT_KEY = {"N": "UP", "E": "RIGHT", "S": "DOWN", "W": "LEFT"}
+from kaiser_core.table import DIRECTION_OF_SEAT
+
+SEAT_KEY = {seat.code: key.value for seat, key in DIRECTION_OF_SEAT.items()}
 TRUMPS = ["S", "H", "D", "C", None]  # RIGHT cycles forward from spades
 
 

@@ -109,4 +109,3 @@ def test_run_with_a_bad_config_exits_2_with_one_line(scorer, tmp_path):
     assert result.stderr.strip().splitlines() == [
         f"kaiser-scorer: {path}: display.rotate must be 0 or 180, not 90"
     ]
-

@@ -1,0 +1,99 @@
+"""The contract's screens: SCORE, BIDDER and BID."""
+
+from __future__ import annotations
+
+from hardware.screens.fonts import fonts
+from hardware.screens.icons import icon
+from hardware.screens.paint import painter
+from hardware.screens.parts import compass, message_bar
+from hardware.screens.pen import Pen
+from kaiser_core.cards import Seat
+from kaiser_core.views import BidderView, BidView, ScoreView
+
+
+@painter(ScoreView)
+def score(pen: Pen, v: ScoreView) -> None:
+    """Draw a ScoreView."""
+    tiny, small, _, big = fonts()
+    bottom = message_bar(pen, v.message)
+    half = pen.w // 2
+    for team, left in ((v.ns, True), (v.ew, False)):
+        games = v.series[0 if left else 1] if v.series else None
+        chip = f"{games}" if games is not None else ""
+        room = half - 3 - (tiny.width(chip) + 4 if chip else 0)
+        name = small.fit(team.name, room)
+        if left:
+            x = pen.text(0, 0, name, small)
+            if chip:
+                pen.chip(x + 1, 1, chip, tiny)
+            pen.text(0, 12, str(team.total), big)
+        else:
+            x = pen.w - small.width(name)
+            pen.text(x, 0, name, small)
+            if chip:
+                pen.chip(x - tiny.width(chip) - 4, 1, chip, tiny)
+            pen.right(pen.w, 12, str(team.total), big)
+    pen.center(half, 13, "to", tiny)
+    pen.center(half, 22, str(v.target), tiny)
+    pen.line(0, 33, pen.w - 1, 33)
+    if bottom >= 35 + 12:
+        x = pen.text(0, 35, f"{v.dealer.code} deals,", small)
+        pen.text(x + 6, 35, f"{v.first_bidder.code} bids", small)
+        pen.right(pen.w, 37, f"#{v.hand_number}", tiny)
+    y = 48
+    room = max(0, (bottom + 1 - y) // 8)
+    lines: list[str] = []
+    for warning in v.warnings:
+        for team in (v.ns, v.ew):  # a long name gives way to the team's code
+            if small.width(team.name) > pen.w // 3:
+                warning = warning.replace(team.name, team.team.code)
+        # one line each when there are as many warnings as lines, else wrap the first
+        share = 1 if len(v.warnings) >= room else room - len(lines)
+        lines += tiny.wrap(warning, pen.w, max(0, share))
+    for line in lines[:room]:
+        pen.text(0, y, line, tiny)
+        y += 8
+
+
+@painter(BidderView)
+def bidder(pen: Pen, v: BidderView) -> None:
+    """Draw a BidderView."""
+    tiny, _, mid, _ = fonts()
+    bottom = message_bar(pen, v.message)
+    pen.text(0, 0, "BID WON BY?", mid)
+    pen.text(0, 19, "push toward", tiny)
+    pen.text(0, 27, "the bidder", tiny)
+    if bottom >= 44:
+        pen.text(0, 36, f"{v.dealer.code} dealt", tiny)
+    if bottom >= 64:
+        x = pen.chip(0, 45, "A", tiny)
+        pen.text(x + 2, 46, "redeal", tiny)
+        x = pen.chip(0, 55, "B", tiny)
+        pen.text(x + 2, 56, "back", tiny)
+    compass(pen, (72, 16, pen.w, min(bottom + 1, 64)), {s: s.code for s in Seat}, arrows=True)
+
+
+@painter(BidView)
+def bid(pen: Pen, v: BidView) -> None:
+    """Draw a BidView."""
+    tiny, small, _, big = fonts()
+    bottom = message_bar(pen, v.message)
+    pen.text(0, 0, f"{v.bidder.code} bids", small)
+    pen.right(pen.w, 2, f"min {v.minimum}", tiny)
+    number = str(v.number)
+    trump_w = 18 if v.trump else big.width("NT")
+    gap = 4
+    x = (pen.w - big.width(number) - gap - trump_w) // 2
+    pen.text(x, 15, number, big)
+    tx = x + big.width(number) + gap
+    if v.trump:
+        pen.bitmap(tx, 16, icon(v.trump.symbol, 18))
+    else:
+        pen.text(tx, 15, "NT", big)
+    if v.low:
+        pen.chip(pen.w // 2 - 11, 39, "low", small)
+    if bottom >= 63:
+        pen.text(0, 56, "▲▼ bid  ◀▶ trump", tiny)
+        if v.low_allowed:
+            pen.right(pen.w, 56, "low", tiny)
+            pen.chip(pen.w - 25, 55, "A", tiny)

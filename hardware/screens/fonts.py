@@ -1,0 +1,155 @@
+"""The Spleen bitmap fonts (BSD-2-Clause), read from their PSF files and drawn glyph by glyph.
+
+No FreeType and no system font lookup, so the pixels are the same on every machine.
+"""
+
+from __future__ import annotations
+
+import gzip
+import struct
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageChops
+
+from hardware.screens.icons import ARROWS, ON, SUIT_SYMBOLS, icon
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+
+def _read_psf(data: bytes) -> tuple[int, int, list[bytes], dict[str, int]]:
+    """Width, height, glyph bitmaps and the character table of a PSF1 or PSF2 font."""
+    table: dict[str, int] = {}
+    if data[:2] == b"\x36\x04":
+        mode, height = data[2], data[3]
+        count = 512 if mode & 1 else 256
+        glyphs = [data[4 + i * height : 4 + (i + 1) * height] for i in range(count)]
+        pos, index = 4 + count * height, 0
+        while pos + 1 < len(data) and index < count:
+            (value,) = struct.unpack_from("<H", data, pos)
+            pos += 2
+            if value == 0xFFFF:
+                index += 1
+            elif value != 0xFFFE:
+                table.setdefault(chr(value), index)
+        return 8, height, glyphs, table
+    if data[:4] != b"\x72\xb5\x4a\x86":
+        raise ValueError("not a PSF font")
+    _, header, flags, count, size, height, width = struct.unpack_from("<7I", data, 4)
+    glyphs = [data[header + i * size : header + (i + 1) * size] for i in range(count)]
+    if flags & 1:
+        entries = data[header + count * size :].split(b"\xff")
+        for index, entry in enumerate(entries[:count]):
+            for ch in entry.split(b"\xfe")[0].decode("utf-8"):
+                table.setdefault(ch, index)
+    return width, height, glyphs, table
+
+
+class Font:
+    """A monospaced bitmap font read from a Spleen PSF file, drawn without FreeType.
+
+    ``rows`` keeps only that band of each glyph (the big digits drop empty rows);
+    ``bold`` ors each glyph with itself shifted one pixel right; ``icon`` is the size of
+    the suit icons that go with the text.
+    """
+
+    def __init__(
+        self, name: str, icon: int, rows: tuple[int, int] | None = None, bold: bool = False
+    ) -> None:
+        data = gzip.decompress((FONT_DIR / f"spleen-{name}.psfu.gz").read_bytes())
+        width, height, glyphs, table = _read_psf(data)
+        top, bottom = rows or (0, height)
+        self.advance = width
+        self.height = bottom - top
+        self.icon = icon
+        self._glyphs: dict[str, Image.Image] = {}
+        self._stride = (width + 7) // 8
+        self._rows = (top, bottom)
+        self._bold = bold
+        self._full_height = height
+        self._bitmaps = glyphs
+        self._table = {
+            ch: index for ch, index in table.items() if " " <= ch <= "~" or "\xa0" <= ch <= "\xff"
+        }
+        box = self._make("H").getbbox()
+        assert box is not None
+        self.baseline = box[3]  # the row under the capitals
+        dots = Image.new("1", (width, self.height))
+        for x in range(0, min(width, 6), 2):
+            dots.putpixel((x + (width > 6), self.baseline - 1), ON)
+        self._glyphs["…"] = dots
+
+    def _make(self, ch: str) -> Image.Image:
+        """Build (once) the glyph image of a character the font has."""
+        image = self._glyphs.get(ch)
+        if image is None:
+            # PSF rows are packed like PIL's "1" mode: MSB first, ``stride`` bytes a row.
+            raw = self._bitmaps[self._table[ch]]
+            image = Image.frombytes("1", (self._stride * 8, self._full_height), raw)
+            image = image.crop((0, self._rows[0], self.advance, self._rows[1]))
+            if self._bold:
+                shifted = Image.new("1", image.size)
+                shifted.paste(image.crop((0, 0, self.advance - 1, image.height)), (1, 0))
+                image = ImageChops.logical_or(image, shifted)
+            self._glyphs[ch] = image
+        return image
+
+    def glyph(self, ch: str) -> Image.Image | None:
+        """The glyph for ``ch`` (accents dropped when the font lacks it), None for icons.
+
+        Glyphs are built on first use: a screen needs a few dozen of the font's hundreds.
+        """
+        if ch in SUIT_SYMBOLS or ch in ARROWS:
+            return None
+        if ch in self._glyphs:
+            return self._glyphs[ch]
+        if ch not in self._table:
+            base = unicodedata.normalize("NFKD", ch)[:1]
+            ch = base if base in self._table else "?"
+        return self._make(ch)
+
+    def icon_for(self, ch: str) -> Image.Image:
+        """The bitmap of a suit or an arrow at this font's size."""
+        return icon(ch, 5 if ch in ARROWS else self.icon)
+
+    def width(self, text: str) -> int:
+        """The width in pixels of ``text`` drawn in this font."""
+        total = 0
+        for ch in text:
+            total += self.advance if self.glyph(ch) else self.icon_for(ch).width + 1
+        return total
+
+    def fit(self, text: str, width: int) -> str:
+        """``text``, or its longest prefix with an ellipsis, that fits in ``width`` pixels."""
+        if self.width(text) <= width:
+            return text
+        while text and self.width(text.rstrip() + "…") > width:
+            text = text[:-1]
+        return text.rstrip() + "…" if text else ""
+
+    def wrap(self, text: str, width: int, lines: int) -> list[str]:
+        """``text`` in at most ``lines`` lines of ``width`` pixels, broken between words."""
+        out: list[str] = []
+        words = text.split()
+        while words and len(out) < lines:
+            line = words.pop(0)
+            while words and self.width(line + " " + words[0]) <= width:
+                line += " " + words.pop(0)
+            out.append(line)
+        if words and out:
+            out[-1] = self.fit(out[-1] + " " + " ".join(words), width)
+            if not out[-1].endswith("…"):
+                out[-1] = self.fit(out[-1] + "……", width)
+        return [self.fit(line, width) for line in out]
+
+
+@cache
+def fonts() -> tuple[Font, Font, Font, Font]:
+    """The four fonts: tiny 5x8, small 6x12, medium 8x16 and big bold digits 16x32."""
+    return (
+        Font("5x8", 5),
+        Font("6x12", 7),
+        Font("8x16", 9),
+        Font("16x32", 18, rows=(6, 26), bold=True),
+    )

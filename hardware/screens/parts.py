@@ -1,0 +1,120 @@
+"""Pieces several screens share: the message bar, the compass of seats, chips, lists."""
+
+from __future__ import annotations
+
+from hardware.screens.fonts import Font, fonts
+from hardware.screens.icons import ON, icon
+from hardware.screens.pen import Pen
+from kaiser_core.cards import Seat
+from kaiser_core.views import ContractLabel, LiveContract
+
+
+def message_bar(pen: Pen, message: str) -> int:
+    """The inverted message bar at the bottom (one or two lines); returns its top y."""
+    if not message:
+        return pen.h
+    tiny = fonts()[0]
+    lines = tiny.wrap(message, pen.w - 4, 2)
+    top = pen.h - len(lines) * 9 - 1
+    pen.rect((0, top, pen.w - 1, pen.h - 1))
+    for i, line in enumerate(lines):
+        pen.center(pen.w // 2, top + 1 + i * 9, line, tiny, fill=0)
+    return top - 1
+
+
+def contract_text(c: ContractLabel) -> str:
+    """``E 8♥``, ``W 7NT low``."""
+    suit = c.trump.symbol if c.trump else "NT"
+    return f"{c.bidder.code} {c.number}{suit}{' low' if c.low else ''}"
+
+
+def compass(
+    pen: Pen,
+    box: tuple[int, int, int, int],
+    labels: dict[Seat, str],
+    highlight: Seat | None = None,
+    font: Font | None = None,
+    arrows: bool = False,
+    framed: Seat | None = None,
+) -> None:
+    """Seats around a table in ``box`` (x0, y0, x1, y1 exclusive): N up, E right, S down, W left.
+
+    ``highlight`` inverts a seat's label, ``framed`` outlines it; ``arrows`` draws the
+    table with an arrow toward each seat (the joystick's directions).
+    """
+    font = font or fonts()[1]
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    h = font.height + 1
+    for seat in Seat:
+        label = labels[seat]
+        w = font.width(label) + 3
+        x, y = {
+            Seat.N: (cx - w // 2, y0),
+            Seat.S: (cx - w // 2, y1 - h),
+            Seat.W: (x0, cy - h // 2),
+            Seat.E: (x1 - w, cy - h // 2),
+        }[seat]
+        if seat is highlight:
+            pen.chip(x, y, label, font)
+        elif seat is framed:
+            pen.chip(x, y, label, font, inverted=False)
+        else:
+            pen.text(x + 2, y + 1, label, font)
+    if arrows and y1 - y0 >= 46:
+        pen.rect((cx - 6, cy - 4, cx + 6, cy + 4), fill=None, outline=ON)
+        pen.bitmap(cx - 2, cy - 8, icon("▲", 5))
+        pen.bitmap(cx - 2, cy + 6, icon("▼", 5))
+        pen.bitmap(cx - 10, cy - 2, icon("◀", 5))
+        pen.bitmap(cx + 8, cy - 2, icon("▶", 5))
+
+
+def signed(n: int) -> str:
+    """``+11``, ``-3``, ``0``."""
+    return f"{n:+d}" if n else "0"
+
+
+def live_text(live: LiveContract) -> str:
+    """``pts 6/8 max 10``: points so far of those needed, the most still possible."""
+    return f"pts {live.points}/{live.needed} max {live.most_possible}"
+
+
+def status_chip(pen: Pen, x_right: int, y: int, status: str) -> None:
+    """MADE or SET in an inverted box ending at ``x_right``."""
+    if status:
+        small = fonts()[1]
+        pen.chip(x_right - small.width(status) - 3, y, status, small)
+
+
+def scrolling(
+    pen: Pen, items: tuple[str, ...], index: int, top: int, bottom: int, font: Font, pitch: int
+) -> None:
+    """Lines from ``top`` to ``bottom``, line ``index`` inverted and in view, a scroll bar."""
+    rows = max(1, (bottom - top) // pitch)
+    if not items:
+        return
+    index = max(0, min(index, len(items) - 1))
+    first = min(
+        max(0, index - rows + 1 + (1 if index < len(items) - 1 and rows > 2 else 0)),
+        max(0, len(items) - rows),
+    )
+    first = min(first, index)
+    bar = len(items) > rows
+    room = pen.w - (5 if bar else 0)
+    for row, i in enumerate(range(first, min(len(items), first + rows))):
+        y = top + row * pitch
+        if i == index:
+            pen.rect((0, y, room - 2, y + pitch - 1))
+        pen.text(
+            2,
+            y + (pitch - font.height) // 2,
+            font.fit(items[i], room - 4),
+            font,
+            fill=0 if i == index else ON,
+        )
+    if bar:
+        height = rows * pitch
+        pen.line(pen.w - 2, top, pen.w - 2, top + height - 1)
+        knob = max(3, height * rows // len(items))
+        start = top + (height - knob) * first // max(1, len(items) - rows)
+        pen.rect((pen.w - 3, start, pen.w - 1, start + knob - 1))

@@ -1,0 +1,39 @@
+"""QUICK: per-hand entry."""
+
+from __future__ import annotations
+
+from hardware.screens.fonts import fonts
+from hardware.screens.icons import icon
+from hardware.screens.paint import painter
+from hardware.screens.parts import contract_text, message_bar
+from hardware.screens.pen import Pen
+from kaiser_core.views import ContractLabel, QuickView
+
+
+def _who(taken: str, contract: ContractLabel) -> str:
+    """The team code that holds a special, from ``bidders``/``defenders``; ``?`` unset."""
+    team = contract.bidder.team
+    return {"bidders": team.code, "defenders": team.other.code}.get(taken, "?")
+
+
+@painter(QuickView)
+def quick(pen: Pen, v: QuickView) -> None:
+    """Draw a QuickView."""
+    tiny, small, _, big = fonts()
+    bottom = message_bar(pen, v.message)
+    pen.text(0, 0, contract_text(v.contract), small)
+    pen.right(pen.w, 0, "per hand", small)
+    pen.line(0, 12, pen.w - 1, 12)
+    pen.text(0, 16, "bidders'", tiny)
+    pen.text(0, 24, "tricks", tiny)
+    pen.text(0, 32, f"of {v.of}", tiny)
+    pen.bitmap(44, 16, icon("▲", 5))
+    pen.bitmap(44, 34, icon("▼", 5))
+    pen.text(40 if v.bidders_tricks > 9 else 50, 18, str(v.bidders_tricks), big)
+    for i, (key, suit, taken) in enumerate((("A", "5♥", v.five), ("B", "3♠", v.three))):
+        y = 15 + i * 14
+        x = pen.chip(76, y, key, small)
+        x = pen.text(x + 3, y + 1, suit, small)
+        pen.chip(x + 3, y, _who(taken, v.contract), small, inverted=bool(taken))
+    if bottom >= 53:
+        pen.text(0, 45, "A/B: who took 5♥/3♠", tiny)

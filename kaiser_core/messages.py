@@ -1,0 +1,212 @@
+"""Messages as ids and values: what the table says, ready to be put in any language.
+
+A ``Message`` is a ``str`` (its English text, so it prints, compares and draws as one)
+that also carries its ``key`` and its ``params`` as values (``Card``, ``Seat``, ``Suit``,
+``Team``, ``Mode``, numbers, other messages). A painter in another language looks the key
+up in its own catalogue and formats the values its own way; ``TEXTS`` is the English one.
+
+>>> from kaiser_core.cards import Card, Seat
+>>> m = Message("cards.played", card=Card.from_code("AS"), trick=1)
+>>> m, m.key, m.params["trick"]
+('A♠ was already played (trick 1): refused', 'cards.played', 1)
+>>> Message.from_json(m.to_json()) == m and Message.from_json(m.to_json()).key == m.key
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from kaiser_core.cards import Card, Seat, Suit, Team
+from kaiser_core.errors import KaiserError
+from kaiser_core.modes import Mode
+
+#: The English text of every message the core says, by key.
+TEXTS: dict[str, str] = {
+    # undo, anywhere
+    "undo.nothing": "nothing to undo",
+    "undo.done": "undone: {what}",
+    "entry.start": "start",
+    "entry.redeal": "redeal",
+    "entry.contract": "contract {bidder} {number}{trump}",
+    "entry.trick": "trick to {seat}",
+    "entry.card": "card {card}",
+    "entry.special": "{card} to {seat}",
+    "entry.taken": "hand's tricks",
+    "entry.confirm": "confirmed hand",
+    # scoring and the end of the game
+    "score.bid_scored": "{team} scores the bid",
+    "score.nt_times": "{team} NT x{times}",
+    "score.capped": "{team} at {cap}: no points",
+    "end.kaiser_bid": "made the Kaiser bid",
+    "end.kaiser_bid_failed": "{team} failed the Kaiser bid",
+    "end.capped_five": "took 5♥ at the cap",
+    "end.both_reached_higher": "both reached {target}: the higher total wins",
+    "end.max_hands": "{played} hands played: the higher total wins",
+    # the house rules' reasons (scoring.Reason.text)
+    "reason.three_spades_needs_tricks": "{team} took 3♠ with {tricks} {trick_word}: {amount}",
+    "reason.nt_made_multiplier": "{team} NT made x{times}",
+    "reason.nt_set_multiplier": "{team} NT set: {amount}",
+    "reason.made_scores": "{team} scores the bid: {amount}",
+    "reason.defender_cap_at": "{team} at {limit}: no points",
+    "reason.cap_follows_target": "{team} below the raised cap {limit}: {signed}",
+    "reason.capped_five_wins": "{team} at the cap took 5♥: {signed} and wins",
+    "reason.defenders_cannot_go_out": "{team} defends and cannot reach {limit}: 0",
+    "reason.kaiser_bid_alone": "{team}: the bidder's partner took a trick, 12 NT set: {amount}",
+    "reason.other": "{team} {rule}: {amount}",
+    "word.trick": "trick",
+    "word.tricks": "tricks",
+    "end.both_reached": "both reached {target}: the bidding team wins",
+    "end.reached": "reached {target}",
+    "end.both_fell": "both fell to {total}: the bidding team loses",
+    "end.fell": "{team} fell to {total}",
+    # the contract
+    "bid.nt_minimum": "no-trump starts at {number}",
+    "bid.no_low": "low is not allowed by these rules",
+    "score.at_cap": "{name} at {cap}: no points on defence",
+    "score.needs": "{team} needs {points} to win",
+    "score.near_loss": "{team} near {total}: loses there",
+    # tricks and the questions
+    "tricks.marked": "{card} was taken in trick {trick}",
+    "ask.no_trick": "{seat} took no trick: who took {card}?",
+    "quick.who": "who took {card}? A sets 5♥, B sets 3♠",
+    "quick.no_trick": "{card} is with the {side}, who took no trick",
+    # the card reader
+    "cards.not_in_pack": "{card} is not in this pack: refused",
+    "cards.played": "{card} was already played (trick {trick}): refused",
+    "cards.revoke": "{seat} revoked {suit} in trick {trick}: now plays {card}",
+    "cards.revoked": "{seat} revoked T{trick}",
+    "cards.in_menu": "{card} not taken: close the menu, then read it again",
+    "cards.ignored": "{card} ignored: cards are not being entered now",
+    "summary.revoked": "{seat} revoked in trick {trick} ({suit})",
+    # the menu
+    "menu.hand_under_way": "a hand is under way: undo back to the contract first",
+    "menu.mode": "entry: {mode} (from the next contract)",
+    "menu.shutting_down": "shutting down",
+    "menu.item.undo": "Undo",
+    "menu.item.redeal": "Redeal",
+    "menu.item.mode": "Entry: {mode}",
+    "menu.item.rules": "Rules",
+    "menu.item.new_game": "New game",
+    "menu.item.history": "History",
+    "menu.item.flip": "Flip display: {state}",
+    "menu.item.teach": "Teach cards",
+    "menu.item.shut_down": "Shut down",
+    "word.on": "on",
+    "word.off": "off",
+    "word.made": "made",
+    "word.set": "set",
+    "confirm_new.title": "New game?",
+    "confirm_new.line1": "Abandon this game",
+    "confirm_new.line2": "and start anew?",
+    "confirm_new.line3": "OK = yes, B = no",
+    # the lists
+    "rules.title": "Rules: {profile}",
+    "rules.option": "{name}: {value}",
+    "history.title": "History",
+    "history.no_game": "no game",
+    "history.no_hands": "no hands yet",
+    "history.redeal": "{number}. {dealer} redeal",
+    "history.hand": "{number}. {bidder} {bid}{trump} {result} {ns}-{ew}",
+    # teach mode
+    "teach.all_known": "all {count} cards are known: B returns",
+    "teach.known": "{card} is known already: OK skips to {next}",
+    "teach.the_end": "the end",
+    "teach.tag_is_taught": "that tag is {card}; every card is taught",
+    "teach.tag_is": "that tag is {card}: lay {wanted}",
+    "teach.learnt_elsewhere": "the reader learnt a tag as {card}",
+    "teach.learnt_other": "the reader learnt {card}, not {wanted}: lay {wanted}",
+    "teach.learnt_all": "the reader learnt {card}; every card is taught",
+    "teach.title": "Teach cards",
+    "teach.offline": "reader offline",
+    "teach.all_taught": "all {count} cards taught",
+    "teach.b_returns": "B returns",
+    "teach.lay": "lay {card} on the reader",
+    "teach.progress": "card {number} of {count}",
+    "teach.keys": "OK skips, B stops",
+}
+
+_READ: dict[str, Callable[[str], Any]] = {
+    "card": Card.from_code,
+    "seat": Seat.from_code,
+    "suit": Suit.from_code,
+    "team": Team.from_code,
+    "mode": Mode,
+}
+
+
+def text_of(value: Any) -> str:
+    """A value as English text: a card's label, a seat's or team's code, a suit's symbol."""
+    if isinstance(value, Card):
+        return value.label
+    if isinstance(value, Suit):
+        return value.symbol
+    if isinstance(value, (Seat, Team)):
+        return value.code
+    if isinstance(value, enum.Enum):
+        label = getattr(value, "label", None)
+        return label if isinstance(label, str) else str(value.value)
+    return str(value)
+
+
+class Message(str):
+    """A message by key and values, whose ``str`` is its English text."""
+
+    key: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, key: str, /, **params: Any) -> Message:
+        """The message ``key`` with these values; raises KaiserError for an unknown key."""
+        try:
+            template = TEXTS[key]
+        except KeyError:
+            raise KaiserError(f"unknown message {key!r}") from None
+        text = template.format(**{name: text_of(value) for name, value in params.items()})
+        message = super().__new__(cls, text)
+        message.key = key
+        message.params = dict(params)
+        return message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.key, dict(self.params)))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"key": ..., "params": {...}}`` with each value tagged by its kind."""
+        return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Message:
+        """Read back ``to_json``; raises KaiserError for anything else."""
+        try:
+            params = {k: _param_from_json(v) for k, v in data["params"].items()}
+            return cls(data["key"], **params)
+        except (KeyError, TypeError, AttributeError, ValueError) as err:
+            raise KaiserError(f"unreadable message {data!r}: {err}") from None
+
+
+def _rebuild(key: str, params: dict[str, Any]) -> Message:
+    return Message(key, **params)
+
+
+def _param_json(value: Any) -> Any:
+    if isinstance(value, Message):
+        return {"message": value.to_json()}
+    if isinstance(value, Card):
+        return {"card": value.code}
+    if isinstance(value, (Seat, Team, Suit)):
+        kind = {Seat: "seat", Team: "team", Suit: "suit"}[type(value)]
+        return {kind: value.code}
+    if isinstance(value, Mode):
+        return {"mode": value.value}
+    return value
+
+
+def _param_from_json(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data
+    if "message" in data:
+        return Message.from_json(data["message"])
+    ((kind, code),) = data.items()
+    return _READ[kind](code)

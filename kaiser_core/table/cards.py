@@ -1,0 +1,69 @@
+"""CARDS, card-reader entry: the reader's cards in play order, refusals, revokes."""
+
+from __future__ import annotations
+
+from kaiser_core.cards import Card, Team
+from kaiser_core.entries import CardEntry
+from kaiser_core.messages import Message
+from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.keys import Key
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change
+from kaiser_core.views import CardsView
+
+
+def press(desk: Desk, key: Key) -> Change:
+    """The cards come from the reader: keys do nothing here (HOLD-B undoes, HOLD-OK menu)."""
+    return Change()
+
+
+def read(desk: Desk, card: Card | None, code: str) -> Change:
+    """A card read while cards are entered: stored, or refused with the reason."""
+    draft = desk.draft
+    if card is None or card not in desk.rules.pack:
+        desk.say(Message("cards.not_in_pack", card=card or code))
+        return Change()
+    if card in draft.cards:
+        trick = draft.cards.index(card) // 4 + 1
+        desk.say(Message("cards.played", card=card, trick=trick))
+        return Change()
+    known = len(draft.revokes())
+    change = desk.enter(CardEntry(card))
+    new = desk.draft.revokes()[known:]
+    if new:
+        seat, trick, suit = new[0]
+        desk.say(Message("cards.revoke", seat=seat, suit=suit, trick=trick, card=card))
+    return change
+
+
+def view(desk: Desk) -> CardsView:
+    """The trick so far, whose turn it is, the last trick and the revokes."""
+    d = desk.draft
+    c = d.contract
+    assert c is not None
+    played = d.played_tricks()
+    leader = played[-1][2] if played else c.bidder
+    current = d.cards[len(played) * 4 :]
+    now = tuple((leader.after(i), card) for i, card in enumerate(current))
+    last = played[-1] if played else None
+    last_cards = tuple((last[0].after(i), cd) for i, cd in enumerate(last[1])) if last else ()
+    ns = sum(1 for _, _, w in played if w.team is Team.NS)
+    revokes = tuple(Message("cards.revoked", seat=s, trick=t) for s, t, _ in d.revokes())
+    return CardsView(
+        desk.contract_label(),
+        len(played) + 1,
+        desk.rules.tricks_per_hand,
+        ns,
+        len(played) - ns,
+        now,
+        leader.after(len(current)),
+        last_cards,
+        last[2] if last else None,
+        d.live(),
+        desk.reader_online,
+        revokes,
+        desk.ui.message,
+    )
+
+
+PAGE = register(Page(Screen.CARDS, press, view, read=read))

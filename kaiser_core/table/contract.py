@@ -1,0 +1,130 @@
+"""The contract's screens: SCORE (totals), BIDDER (who bid) and BID (number and trump)."""
+
+from __future__ import annotations
+
+from kaiser_core.cards import TEAMS, Team
+from kaiser_core.entries import TRUMP_CYCLE, ContractEntry, Mode, RedealEntry
+from kaiser_core.messages import Message
+from kaiser_core.rules import MAX_BID
+from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.keys import Key, seat_for
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change
+from kaiser_core.views import BidderView, BidView, ScoreView
+
+
+def press_score(desk: Desk, key: Key) -> Change:
+    """OK starts the contract."""
+    if key is Key.OK:
+        desk.go(Screen.BIDDER)
+    return Change()
+
+
+def warnings(desk: Desk) -> tuple[str, ...]:
+    """Notes on the score screen: a team at the cap, near the target or the losing total."""
+    game = desk.game
+    assert game is not None
+    rules = desk.rules
+    out = []
+    for team in TEAMS:
+        if game.at_cap(team):
+            out.append(Message("score.at_cap", name=desk.names[team], cap=rules.defender_cap_at))
+    for team in TEAMS:
+        if game.totals[team] >= game.target - 12:
+            out.append(Message("score.needs", team=team, points=game.target - game.totals[team]))
+    if rules.losing_total is not None:
+        for team in TEAMS:
+            if game.totals[team] <= rules.losing_total + 12:
+                out.append(Message("score.near_loss", team=team, total=rules.losing_total))
+    return tuple(out)
+
+
+def view_score(desk: Desk) -> ScoreView:
+    """Both totals, the dealer, who bids first, the warnings."""
+    game = desk.game
+    assert game is not None
+    return ScoreView(
+        desk.team_score(Team.NS),
+        desk.team_score(Team.EW),
+        game.dealer,
+        game.dealer.next,
+        game.target,
+        game.hands_played + 1,
+        warnings(desk),
+        desk.series,
+        desk.ui.message,
+    )
+
+
+def press_bidder(desk: Desk, key: Key) -> Change:
+    """A direction names the bidder; A is a redeal; B goes back."""
+    seat = seat_for(key)
+    if seat is not None:
+        desk.go(Screen.BID, bidder=seat, number=desk.rules.min_bid, trump=0, low=False)
+    elif key is Key.A:
+        return desk.enter(RedealEntry())
+    elif key is Key.B:
+        desk.go(Screen.SCORE)
+    return Change()
+
+
+def view_bidder(desk: Desk) -> BidderView:
+    """The dealer, to find the bidder from."""
+    assert desk.game is not None
+    return BidderView(desk.game.dealer, desk.ui.message)
+
+
+def press_bid(desk: Desk, key: Key) -> Change:
+    """UP/DOWN the number, LEFT/RIGHT the trump, A low, OK enters the contract."""
+    ui, rules = desk.ui, desk.rules
+    trump = TRUMP_CYCLE[ui.trump]
+    low_limit = rules.nt_minimum if trump is None else rules.min_bid
+    if key in (Key.UP, Key.DOWN):
+        step = 1 if key is Key.UP else -1
+        desk.go(Screen.BID, number=max(low_limit, min(MAX_BID, ui.number + step)))
+    elif key in (Key.LEFT, Key.RIGHT):
+        index = (ui.trump + (1 if key is Key.RIGHT else -1)) % len(TRUMP_CYCLE)
+        number = ui.number
+        if TRUMP_CYCLE[index] is None and number < rules.nt_minimum:
+            number = rules.nt_minimum
+            desk.say(Message("bid.nt_minimum", number=number))
+        desk.go(Screen.BID, trump=index, number=number)
+    elif key is Key.A:
+        if rules.low_allowed:
+            desk.go(Screen.BID, low=not ui.low)
+        else:
+            desk.say(Message("bid.no_low"))
+    elif key is Key.B:
+        desk.go(Screen.BIDDER)
+    elif key is Key.OK and ui.bidder is not None:
+        mode = ui.mode
+        if mode is Mode.READER and not desk.reader_available:
+            mode = Mode.PER_TRICK
+        change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, ui.low, mode))
+        desk.go(desk.ui.screen, quick_tricks=4, quick_five="", quick_three="")
+        return change
+    return Change()
+
+
+def view_bid(desk: Desk) -> BidView:
+    """The bid being chosen and its lowest number."""
+    ui, rules = desk.ui, desk.rules
+    assert ui.bidder is not None
+    trump = TRUMP_CYCLE[ui.trump]
+    minimum = rules.nt_minimum if trump is None else rules.min_bid
+    return BidView(ui.bidder, ui.number, trump, ui.low, rules.low_allowed, minimum, ui.message)
+
+
+PAGES = (
+    register(Page(Screen.SCORE, press_score, view_score)),
+    register(Page(Screen.BIDDER, press_bidder, view_bidder, home=Screen.SCORE, owns=("bidder",))),
+    register(
+        Page(
+            Screen.BID,
+            press_bid,
+            view_bid,
+            home=Screen.SCORE,
+            owns=("number", "trump", "low"),
+        )
+    ),
+)

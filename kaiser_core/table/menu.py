@@ -1,0 +1,151 @@
+"""The menu (HOLD-OK) and its NEW GAME? question: overlays over any screen."""
+
+from __future__ import annotations
+
+import enum
+
+from kaiser_core.entries import Mode, RedealEntry
+from kaiser_core.messages import Message
+from kaiser_core.table.desk import PAGES, Desk, Page, register
+from kaiser_core.table.keys import Key
+from kaiser_core.table.requests import Flip, ShutDown, Teach
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change
+from kaiser_core.views import ListView, MenuView
+
+
+class MenuItem(enum.Enum):
+    """The menu's items."""
+
+    UNDO = "Undo"
+    REDEAL = "Redeal"
+    MODE = "Entry"
+    RULES = "Rules"
+    NEW_GAME = "New game"
+    HISTORY = "History"
+    FLIP = "Flip display"
+    TEACH = "Teach cards"
+    SHUT_DOWN = "Shut down"
+
+
+_ON = {True: "on", False: "off"}
+
+
+def menu_items(desk: Desk) -> list[MenuItem | Screen]:
+    """The menu's items here and now: registered screens with a ``menu`` label come last
+    but one (Shut down stays last)."""
+    items: list[MenuItem | Screen] = list(MenuItem)
+    if not desk.reader_available:
+        items.remove(MenuItem.TEACH)
+    extra = [page.screen for page in PAGES.values() if page.menu]
+    return items[:-1] + extra + items[-1:]
+
+
+def toggle(desk: Desk) -> Change:
+    """HOLD-OK: open the menu, or close every overlay."""
+    if PAGES[desk.ui.screen].overlay:
+        desk.close_all()
+    else:
+        desk.open(Screen.MENU, menu_index=0)
+    return Change()
+
+
+def press(desk: Desk, key: Key) -> Change:
+    """UP/DOWN move, OK chooses, B closes the menu."""
+    items = menu_items(desk)
+    ui = desk.ui
+    if key in (Key.UP, Key.DOWN):
+        step = 1 if key is Key.DOWN else -1
+        desk.go(Screen.MENU, menu_index=(ui.menu_index + step) % len(items))
+    elif key is Key.B:
+        desk.close()
+    elif key is Key.OK:
+        return choose(desk, items[ui.menu_index % len(items)])
+    return Change()
+
+
+def choose(desk: Desk, item: MenuItem | Screen) -> Change:
+    """Do what a menu item says."""
+    ui = desk.ui
+    if isinstance(item, Screen):
+        desk.open(item)
+        return Change()
+    if item is MenuItem.UNDO:
+        desk.close_all()
+        return desk.undo()
+    if item is MenuItem.REDEAL:
+        if desk.home() is not Screen.SCORE:
+            desk.say(Message("menu.hand_under_way"))
+            return Change()
+        desk.close_all()
+        return desk.enter(RedealEntry())
+    if item is MenuItem.MODE:
+        modes = [Mode.PER_TRICK, Mode.PER_HAND] + ([Mode.READER] if desk.reader_available else [])
+        mode = modes[(modes.index(ui.mode) + 1) % len(modes)] if ui.mode in modes else modes[0]
+        desk.go(Screen.MENU, mode=mode)
+        desk.say(Message("menu.mode", mode=mode))
+        return Change()
+    if item in (MenuItem.RULES, MenuItem.HISTORY):
+        kind = "rules" if item is MenuItem.RULES else "history"
+        desk.open(Screen.LIST, list_kind=kind, list_index=0)
+        return Change()
+    if item is MenuItem.NEW_GAME:
+        if desk.game is None or not desk.entries:
+            desk.go(Screen.NEW_GAME, stack=())
+        else:
+            desk.open(Screen.CONFIRM_NEW)
+        return Change()
+    if item is MenuItem.FLIP:
+        desk.go(Screen.MENU, flipped=not ui.flipped)
+        return Change(request=Flip())
+    if item is MenuItem.TEACH:
+        desk.open(Screen.TEACH, teach_index=0)
+        return Change(request=Teach(desk.rules.pack[0]))
+    desk.say(Message("menu.shutting_down"))
+    return Change(request=ShutDown())
+
+
+def view(desk: Desk) -> MenuView:
+    """The items, with the entry mode and the flip shown."""
+    ui = desk.ui
+    labels: list[str] = []
+    for item in menu_items(desk):
+        if isinstance(item, Screen):
+            labels.append(PAGES[item].menu)
+        elif item is MenuItem.MODE:
+            labels.append(Message("menu.item.mode", mode=ui.mode))
+        elif item is MenuItem.FLIP:
+            labels.append(Message("menu.item.flip", state=Message(f"word.{_ON[ui.flipped]}")))
+        else:
+            labels.append(Message(f"menu.item.{item.name.lower()}"))
+    return MenuView(tuple(labels), ui.menu_index % len(labels), ui.message)
+
+
+def press_confirm_new(desk: Desk, key: Key) -> Change:
+    """OK abandons the game; B goes back to the menu."""
+    if key is Key.OK:
+        desk.close_game()
+        return Change(abandon=True)
+    if key is Key.B:
+        desk.close()
+    return Change()
+
+
+def view_confirm_new(desk: Desk) -> ListView:
+    """The question."""
+    lines = tuple(Message(f"confirm_new.line{i}") for i in (1, 2, 3))
+    return ListView(Message("confirm_new.title"), lines, 0, desk.ui.message)
+
+
+MENU_PAGES = (
+    register(
+        Page(
+            Screen.MENU,
+            press,
+            view,
+            overlay=True,
+            owns=("menu_index", "mode", "flipped", "stack"),
+        )
+    ),
+    register(Page(Screen.CONFIRM_NEW, press_confirm_new, view_confirm_new, overlay=True)),
+)

@@ -1,0 +1,54 @@
+"""QUICK, per-hand entry: the bidders' tricks and the side that took each special."""
+
+from __future__ import annotations
+
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES
+from kaiser_core.entries import TakenEntry
+from kaiser_core.messages import Message
+from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.keys import Key
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change
+from kaiser_core.views import QuickView
+
+_NEXT_SIDE = {"": "bidders", "bidders": "defenders", "defenders": "bidders"}
+
+
+def press(desk: Desk, key: Key) -> Change:
+    """UP/DOWN the tricks, A moves 5♥, B moves 3♠, OK enters the hand's count."""
+    ui = desk.ui
+    n = desk.rules.tricks_per_hand
+    if key in (Key.UP, Key.DOWN):
+        step = 1 if key is Key.UP else -1
+        desk.go(Screen.QUICK, quick_tricks=max(0, min(n, ui.quick_tricks + step)))
+    elif key is Key.A:
+        desk.go(Screen.QUICK, quick_five=_NEXT_SIDE[ui.quick_five])
+    elif key is Key.B:
+        desk.go(Screen.QUICK, quick_three=_NEXT_SIDE[ui.quick_three])
+    elif key is Key.OK:
+        tricks = {"bidders": ui.quick_tricks, "defenders": n - ui.quick_tricks}
+        for card, side in ((FIVE_HEARTS, ui.quick_five), (THREE_SPADES, ui.quick_three)):
+            if not side:
+                desk.say(Message("quick.who", card=card))
+                return Change()
+            if tricks[side] == 0:
+                desk.say(Message("quick.no_trick", card=card, side=side))
+                return Change()
+        return desk.enter(TakenEntry(ui.quick_tricks, ui.quick_five, ui.quick_three))
+    return Change()
+
+
+def view(desk: Desk) -> QuickView:
+    """The count being entered."""
+    ui = desk.ui
+    return QuickView(
+        desk.contract_label(),
+        ui.quick_tricks,
+        desk.rules.tricks_per_hand,
+        ui.quick_five,
+        ui.quick_three,
+        ui.message,
+    )
+
+
+PAGE = register(Page(Screen.QUICK, press, view, owns=("quick_tricks", "quick_five", "quick_three")))

@@ -1,0 +1,139 @@
+"""The ``Table``: keys and reader events in, ``Change``s and views out.
+
+``press(key)`` finds the module of the current screen in the registry (``desk.PAGES``)
+and lets it handle the key; HOLD-B (undo) and HOLD-OK (menu) work everywhere. Every
+module of this package is imported here, so each screen module registers itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+
+from kaiser_core.cards import Card, Seat
+from kaiser_core.errors import KaiserError
+from kaiser_core.hand import Hand, Redeal
+from kaiser_core.messages import Message
+from kaiser_core.scoring import HandScore
+from kaiser_core.table import menu, summary, teach
+from kaiser_core.table.desk import Desk, page_of
+from kaiser_core.table.draft import PlayedTrick
+from kaiser_core.table.keys import Key
+from kaiser_core.table.menu import MenuItem
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change
+from kaiser_core.views import LiveContract, NewGameView, View
+
+
+def load_screen_modules(package: str = "kaiser_core.table") -> list[str]:
+    """Import every module of ``package``: each screen module registers its screens.
+
+    A new screen is a new module here; nothing else lists it. Returns the modules' names.
+    """
+    path = importlib.import_module(package).__path__
+    names = sorted(info.name for info in pkgutil.iter_modules(path))
+    for name in names:
+        importlib.import_module(f"{package}.{name}")
+    return names
+
+
+load_screen_modules()
+
+
+class Table(Desk):
+    """The table's state: a game's entries folded, plus the UI state."""
+
+    def press(self, key: Key) -> Change:
+        """Handle one key; the state changes in place; the returned Change says what to store."""
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        if key is Key.HOLD_B:
+            change = self.undo()
+        elif key is Key.HOLD_OK:
+            change = menu.toggle(self)
+        else:
+            change = page_of(self.ui.screen).press(self, key)
+        if self.ui != before:
+            change.ui = True
+        return change
+
+    def read_card(self, code: str) -> Change:
+        """A card from the reader, in play order (card-reader entry).
+
+        A card that cannot be played (not in the pack, already played this hand, or read
+        while the table is not entering cards) is refused on screen and nothing is stored.
+        A card that shows a revoke is stored and the screen says who revoked.
+        """
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        try:
+            card: Card | None = Card.from_code(code)
+        except KaiserError:
+            card = None
+        page = page_of(self.ui.screen)
+        change = Change()
+        if page.read is not None:
+            change = page.read(self, card, code)
+        elif page.overlay and self.ui.base is Screen.CARDS:
+            self.say(Message("cards.in_menu", card=card or code))
+        else:
+            self.say(Message("cards.ignored", card=card or code))
+        if self.ui != before:
+            change.ui = True
+        return change
+
+    def taught(self, code: str) -> Change:
+        """The reader learnt a tag as ``code``: teach the next card, or say the pack is known.
+
+        Outside the TEACH screen the screen only says so (a teach left pending on the reader).
+        """
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        change = teach.taught(self, code)
+        change.ui = self.ui != before
+        return change
+
+    def pending_teach(self) -> str:
+        """The card the TEACH screen waits for ("" when not teaching)."""
+        return teach.pending(self)
+
+    def reader_notice(self, text: str) -> Change:
+        """Show a notice from the reader (an unknown tag, an error)."""
+        self.say(text)
+        return Change(ui=True)
+
+    def menu_items(self) -> list[MenuItem | Screen]:
+        """The menu's items here and now."""
+        return menu.menu_items(self)
+
+    def view(self) -> View:
+        """What the screen shows now."""
+        page = page_of(self.ui.screen)
+        # The menu, its lists and teach mode need no game: they open before the first one.
+        if self.game is None and not page.overlay:
+            return NewGameView(self.rules.profile, self.ui.message)
+        return page.view(self)
+
+    # -- the hand, for callers ------------------------------------------------------------
+    def live(self) -> LiveContract:
+        """The contract's live state during per-trick or card entry."""
+        return self.draft.live()
+
+    def played_tricks(self) -> list[PlayedTrick]:
+        """Complete tricks of a card-reader hand: (leader, cards, winner)."""
+        return self.draft.played_tricks()
+
+    def pending_score(self) -> HandScore:
+        """The hand on the SUMMARY screen, scored against the current totals."""
+        return summary.pending_score(self)
+
+    # -- export ---------------------------------------------------------------------------
+    def core_entries(self) -> list[Hand | Redeal]:
+        """The game's scored entries, for the game record."""
+        return list(self.game.entries) if self.game else []
+
+    @property
+    def first_dealer(self) -> Seat:
+        """The game's first dealer."""
+        return self.game.first_dealer if self.game else Seat.N

@@ -1,0 +1,95 @@
+"""TEACH: the card reader learns the pack's tags, one card after another."""
+
+from __future__ import annotations
+
+from kaiser_core.cards import Card
+from kaiser_core.errors import KaiserError
+from kaiser_core.messages import Message
+from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.keys import Key
+from kaiser_core.table.requests import Teach
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change
+from kaiser_core.views import ListView
+
+
+def teach_next(desk: Desk, index: int) -> Change:
+    """Move to ``pack[index]`` and ask the reader to learn it."""
+    pack = desk.rules.pack
+    desk.go(Screen.TEACH, teach_index=min(index, len(pack)))
+    if index < len(pack):
+        return Change(request=Teach(pack[index]))
+    desk.say(Message("teach.all_known", count=len(pack)))
+    return Change()
+
+
+def press(desk: Desk, key: Key) -> Change:
+    """OK skips a card; B (or OK after the last) goes back to the menu."""
+    pack = desk.rules.pack
+    if key is Key.B or (key is Key.OK and desk.ui.teach_index >= len(pack)):
+        desk.close()
+    elif key is Key.OK:
+        return teach_next(desk, desk.ui.teach_index + 1)
+    return Change()
+
+
+def read(desk: Desk, card: Card | None, code: str) -> Change:
+    """A tag the reader knows was read while teaching: say what it is."""
+    pack = desk.rules.pack
+    index = desk.ui.teach_index
+    if index >= len(pack):
+        desk.say(Message("teach.tag_is_taught", card=card or code))
+    elif card == pack[index]:
+        nxt = pack[index + 1] if index + 1 < len(pack) else Message("teach.the_end")
+        desk.say(Message("teach.known", card=card, next=nxt))
+    else:
+        desk.say(Message("teach.tag_is", card=card or code, wanted=pack[index]))
+    return Change()
+
+
+def pending(desk: Desk) -> str:
+    """The card the TEACH screen waits for ("" when not teaching)."""
+    pack = desk.rules.pack
+    if desk.ui.screen is Screen.TEACH and desk.ui.teach_index < len(pack):
+        return pack[desk.ui.teach_index].code
+    return ""
+
+
+def taught(desk: Desk, code: str) -> Change:
+    """The reader learnt a tag as ``code``: teach the next card, or say the pack is known."""
+    pack = desk.rules.pack
+    index = desk.ui.teach_index
+    try:
+        card: Card | str = Card.from_code(code)
+    except KaiserError:
+        card = code
+    if desk.ui.screen is not Screen.TEACH:
+        desk.say(Message("teach.learnt_elsewhere", card=card))
+    elif index < len(pack) and code == pack[index].code:
+        return teach_next(desk, index + 1)
+    elif index < len(pack):
+        desk.say(Message("teach.learnt_other", card=card, wanted=pack[index]))
+        return Change(request=Teach(pack[index]))
+    else:
+        desk.say(Message("teach.learnt_all", card=card))
+    return Change()
+
+
+def view(desk: Desk) -> ListView:
+    """The card to lay, the progress, whether the reader is there."""
+    pack = desk.rules.pack
+    index = desk.ui.teach_index
+    offline = () if desk.reader_online else (Message("teach.offline"),)
+    if index >= len(pack):
+        lines = (Message("teach.all_taught", count=len(pack)), Message("teach.b_returns"), *offline)
+    else:
+        lines = (
+            Message("teach.lay", card=pack[index]),
+            Message("teach.progress", number=index + 1, count=len(pack)),
+            *offline,
+            Message("teach.keys"),
+        )
+    return ListView(Message("teach.title"), lines, 0, desk.ui.message)
+
+
+PAGE = register(Page(Screen.TEACH, press, view, overlay=True, owns=("teach_index",), read=read))

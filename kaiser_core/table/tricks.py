@@ -1,0 +1,88 @@
+"""Per-trick entry: TRICKS (each trick's winner, 5♥/3♠ marks) and the two questions after it."""
+
+from __future__ import annotations
+
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Team
+from kaiser_core.entries import SpecialEntry, TrickEntry
+from kaiser_core.messages import Message
+from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.keys import Key, seat_for
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change
+from kaiser_core.views import AskSpecialView, TricksView
+
+
+def press_tricks(desk: Desk, key: Key) -> Change:
+    """A marks 5♥, B marks 3♠, a direction enters the trick's winner."""
+    ui = desk.ui
+    if key in (Key.A, Key.B):
+        card = FIVE_HEARTS if key is Key.A else THREE_SPADES
+        marked = ui.mark_five if key is Key.A else ui.mark_three
+        taken_in = desk.draft.trick_with(card)
+        if not marked and taken_in:
+            desk.say(Message("tricks.marked", card=card, trick=taken_in))
+        elif key is Key.A:
+            desk.go(Screen.TRICKS, mark_five=not marked)
+        else:
+            desk.go(Screen.TRICKS, mark_three=not marked)
+        return Change()
+    seat = seat_for(key)
+    if seat is not None:
+        return desk.enter(TrickEntry(seat, ui.mark_five, ui.mark_three))
+    return Change()
+
+
+def view_tricks(desk: Desk) -> TricksView:
+    """Trick k of n, the tricks per team, the specials so far, the marks, the live state."""
+    d, ui = desk.draft, desk.ui
+    ns = sum(1 for t in d.tricks if t.winner.team is Team.NS)
+    return TricksView(
+        desk.contract_label(),
+        len(d.tricks) + 1,
+        desk.rules.tricks_per_hand,
+        ns,
+        len(d.tricks) - ns,
+        d.special_taker(FIVE_HEARTS),
+        d.special_taker(THREE_SPADES),
+        ui.mark_five,
+        ui.mark_three,
+        d.live(),
+        ui.message,
+    )
+
+
+def _ask(desk: Desk, key: Key, card: Card) -> Change:
+    seat = seat_for(key)
+    if seat is None:
+        return Change()
+    if all(t.winner is not seat for t in desk.draft.tricks):
+        desk.say(Message("ask.no_trick", seat=seat, card=card))
+        return Change()
+    return desk.enter(SpecialEntry(card, seat))
+
+
+def press_ask_five(desk: Desk, key: Key) -> Change:
+    """A direction names who took 5♥."""
+    return _ask(desk, key, FIVE_HEARTS)
+
+
+def press_ask_three(desk: Desk, key: Key) -> Change:
+    """A direction names who took 3♠."""
+    return _ask(desk, key, THREE_SPADES)
+
+
+def view_ask_five(desk: Desk) -> AskSpecialView:
+    """Who took 5♥?"""
+    return AskSpecialView(FIVE_HEARTS, desk.ui.message)
+
+
+def view_ask_three(desk: Desk) -> AskSpecialView:
+    """Who took 3♠?"""
+    return AskSpecialView(THREE_SPADES, desk.ui.message)
+
+
+PAGES = (
+    register(Page(Screen.TRICKS, press_tricks, view_tricks, owns=("mark_five", "mark_three"))),
+    register(Page(Screen.ASK_FIVE, press_ask_five, view_ask_five)),
+    register(Page(Screen.ASK_THREE, press_ask_three, view_ask_three)),
+)
