@@ -305,7 +305,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     board = args.board
     if board == "auto":
-        board = cfg.board if _is_pi() else "emulator"
+        board = cfg.board if _is_pi() or cfg.board == "mock" else "emulator"
     if keys is not None and board != "mock":
         print("kaiser-scorer: --keys needs --board mock", file=sys.stderr)
         return EXIT_USAGE
