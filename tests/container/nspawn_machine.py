@@ -44,6 +44,7 @@ PACKAGES = (
     "python3-smbus2",
     "i2c-tools",
     "polkitd",
+    "libpam-systemd",  # polkitd's "default-logind | logind", which debootstrap leaves out
 )
 
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -124,7 +125,7 @@ def _arch() -> str:
 def check_can_run() -> None:
     """Raise CannotRun with the precise reason when this machine cannot run a container."""
     if os.geteuid() != 0:
-        raise CannotRun("systemd-nspawn needs root (this test runs as uid %d)" % os.geteuid())
+        raise CannotRun(f"systemd-nspawn needs root (this test runs as uid {os.geteuid()})")
     probe = subprocess.run(
         ["unshare", "--mount", "--pid", "--uts", "--ipc", "--fork", "true"],
         capture_output=True,
@@ -133,9 +134,12 @@ def check_can_run() -> None:
     )
     if probe.returncode != 0:
         raise CannotRun(f"cannot make namespaces (unshare: {probe.stderr.strip()})")
-    if not any(
-        line.split()[2] == "cgroup2" for line in Path("/proc/mounts").read_text().splitlines()
-    ) and "cgroup2" not in Path("/proc/filesystems").read_text():
+    if (
+        not any(
+            line.split()[2] == "cgroup2" for line in Path("/proc/mounts").read_text().splitlines()
+        )
+        and "cgroup2" not in Path("/proc/filesystems").read_text()
+    ):
         raise CannotRun("the kernel has no cgroup2: DevicePolicy= cannot be enforced")
 
 
@@ -162,6 +166,14 @@ def cached_root(log: Path) -> tuple[Path, float]:
                  f"--arch={arch}", release, str(building), mirror],
                 stdout=out, stderr=subprocess.STDOUT, check=True, timeout=1200,
             )  # fmt: skip
+        status = subprocess.run(
+            ["dpkg-query", f"--admindir={building}/var/lib/dpkg", "-W",
+             "-f=${db:Status-Abbrev} ${Package}\n", *PACKAGES],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        broken = [line for line in status.stdout.splitlines() if not line.startswith("ii")]
+        if status.returncode != 0 or broken:
+            raise RuntimeError(f"debootstrap left packages unconfigured: {broken}{status.stderr}")
         for deb in (building / "var/cache/apt/archives").glob("*.deb"):
             deb.unlink()
         (building / "etc/machine-id").write_text("")  # a fresh one at each boot
@@ -235,7 +247,9 @@ def _init_pid(nspawn_pid: int) -> int | None:
         for status in Path("/proc").glob("[0-9]*/status"):
             with contextlib.suppress(OSError):
                 fields = dict(
-                    line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line
+                    line.split(":\t", 1)
+                    for line in status.read_text().splitlines()
+                    if ":\t" in line
                 )
                 if int(fields["PPid"]) in children:
                     pid = int(status.parent.name)
@@ -248,12 +262,19 @@ def _init_pid(nspawn_pid: int) -> int | None:
 class Machine:
     """A booted container: ``run`` a command in it, ``show`` a unit's properties."""
 
-    def __init__(self, lower: Path, work: Path, binds: list[tuple[Path, str]]) -> None:
+    def __init__(
+        self,
+        lower: Path,
+        work: Path,
+        binds: list[tuple[Path, str]],
+        writable: list[tuple[Path, str]] = (),  # type: ignore[assignment]
+    ) -> None:
         self.work = work
         self.root = work / "root"
         self.log = work / "console.log"
         self.lower = lower
         self.binds = binds
+        self.writable = list(writable)
         self.env: dict[str, str] = {}
         self.proc: subprocess.Popen[bytes] | None = None
         self.pid = 0
@@ -287,6 +308,8 @@ class Machine:
         ]  # fmt: skip
         for host, inside in self.binds:
             command.append(f"--bind-ro={host}:{inside}")
+        for host, inside in self.writable:
+            command.append(f"--bind={host}:{inside}")
         env = dict(os.environ, SYSTEMD_NSPAWN_UNIFIED_HIERARCHY="1")
         with open(self.log, "ab") as out:
             self.proc = subprocess.Popen(
@@ -295,7 +318,9 @@ class Machine:
         deadline = started + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"systemd-nspawn exited {self.proc.returncode}:\n{self.console()}")
+                raise RuntimeError(
+                    f"systemd-nspawn exited {self.proc.returncode}:\n{self.console()}"
+                )
             pid = _init_pid(self.proc.pid)
             if pid and Path(f"/proc/{pid}/comm").read_text().strip() == "systemd":
                 self.pid = pid
@@ -304,7 +329,9 @@ class Machine:
         else:
             raise RuntimeError(f"no systemd in the container after {timeout} s:\n{self.console()}")
         while True:  # systemctl answers once systemd has made its private socket
-            state = self.run("systemctl", "is-system-running", "--wait", check=False, timeout=timeout)
+            state = self.run(
+                "systemctl", "is-system-running", "--wait", check=False, timeout=timeout
+            )
             if state.stdout.strip() in ("running", "degraded"):
                 break
             if time.monotonic() > deadline:
@@ -318,7 +345,11 @@ class Machine:
         return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
 
     def run(
-        self, *command: str, check: bool = True, timeout: float = 60, env: dict[str, str] | None = None
+        self,
+        *command: str,
+        check: bool = True,
+        timeout: float = 60,
+        env: dict[str, str] | None = None,
     ) -> subprocess.CompletedProcess[str]:
         """A command inside, as root, with a clean environment (plus ``env``)."""
         inner = {"PATH": PATH, "HOME": "/root", "LANG": "C.UTF-8", **(env or {})}
