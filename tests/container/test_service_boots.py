@@ -197,8 +197,9 @@ def played(box: Box) -> Image.Image:
     (box.root / SCRATCH.lstrip("/") / "keys").write_text("\n".join(KEYS) + "\n")
     script = box.m.run(
         "runuser", "-u", "kaiser", "--", "/opt/kaiser-scorer/venv/bin/kaiser-scorer", "run",
-        "--board", "mock", "--keys", f"{SCRATCH}/keys", "--config", "/etc/kaiser-scorer/config.toml",
-        "--db", f"/{STATE}/kaiser.db", "--quiet", timeout=120,
+        "--board", "mock", "--keys", f"{SCRATCH}/keys",
+        "--config", "/etc/kaiser-scorer/config.toml", "--db", f"/{STATE}/kaiser.db", "--quiet",
+        timeout=120,
     )  # fmt: skip
     assert script.stdout.count("ok ") == len(KEYS), script.stdout + script.stderr
     box.m.run("rm", "-rf", FRAMES)
