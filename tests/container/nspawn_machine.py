@@ -144,9 +144,13 @@ def check_can_run() -> None:
 
 
 # -- The cached root --------------------------------------------------------------------------
-def cached_root(log: Path) -> tuple[Path, float]:
-    """The debootstrapped root (built now if missing) and the seconds building it took."""
-    mirror, release = debian_mirror()
+def cached_root(log: Path, release: str = "") -> tuple[Path, float]:
+    """The debootstrapped root (built now if missing) and the seconds building it took.
+
+    ``release`` (trixie, say) comes from the same mirror; by default the one apt uses here.
+    """
+    mirror, own_release = debian_mirror()
+    release = release or own_release
     arch = _arch()
     digest = hashlib.sha256(f"{mirror} {' '.join(PACKAGES)}".encode()).hexdigest()[:10]
     base = cache_dir()

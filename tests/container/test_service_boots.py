@@ -7,6 +7,9 @@ changes two things only: ``--screenshots`` (so that the test sees what the mock 
 dummy display shows, as tests/pi/test_service.py does) and ``WatchdogSec=3s`` (so that a
 hung scorer is caught in seconds, not 15).
 
+By default the container runs the Debian release this machine's apt uses;
+``KAISER_CONTAINER_RELEASES="bookworm trixie"`` runs the tests on each (from the same mirror).
+
 Skipped, with the reason printed, only where this machine cannot run a container at all
 (not root, no namespaces, no cgroup2, no Debian mirror in apt's sources).
 """
@@ -14,6 +17,7 @@ Skipped, with the reason printed, only where this machine cannot run a container
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -48,6 +52,9 @@ KEYS = [
 ]
 #: The files install.sh needs from a clone: the package and the systemd folder.
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "kaiser_core", "hardware", "systemd")
+
+#: Debian releases to boot ("": the one this machine's apt uses).
+RELEASES = os.environ.get("KAISER_CONTAINER_RELEASES", "").split() or [""]
 
 numbers: dict[str, str] = {}
 
@@ -138,7 +145,7 @@ def _drop_in(root: Path) -> None:
     )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="module", params=RELEASES, ids=lambda r: r or "apt's release")
 def box(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Box]:
     try:
         check_can_run()
@@ -153,10 +160,12 @@ def box(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
     started = time.monotonic()
     work = tmp_path_factory.mktemp("container")
     try:
-        lower, built = cached_root(work / "debootstrap.log")
+        lower, built = cached_root(work / "debootstrap.log", request.param)
     except CannotRun as reason:
         pytest.skip(f"this machine cannot build the container: {reason}")
-    numbers["debootstrap"] = f"{built:.0f} s (0: cached)" if built else "cached"
+    numbers.clear()
+    numbers["release"] = request.param or "apt's"
+    numbers["debootstrap"] = f"{built:.0f} s (built now)" if built else "cached"
     numbers["cached root"] = f"{tree_size(lower) / 2**20:.0f} MiB at {lower}"
     pip_env, binds = pip_setup()
     pip_cache = cache_dir() / "pip-cache"
@@ -222,6 +231,17 @@ def test_install_on_plain_debian_says_so_and_the_mock_board_is_ready(box: Box) -
     assert box.frame().size == (128, 64)  # READY=1 comes after the first frame
     assert "mock board without --keys" in box.journal()
     assert "Traceback" not in box.journal()
+
+
+def test_a_second_install_changes_nothing_and_keeps_the_scorer_running(box: Box) -> None:
+    box.ensure_active()
+    pid = box.main_pid()
+    result = box.m.run(
+        "bash", "/root/kaiser-scorer/systemd/install.sh", env=box.pip_env, timeout=120
+    )
+    assert "Nothing changed" in result.stdout, result.stdout
+    assert not [line for line in result.stdout.splitlines() if line.startswith("changed:")]
+    assert box.main_pid() == pid
 
 
 def test_watchdog_pings_arrive_and_a_hung_scorer_is_killed_and_restarted(box: Box) -> None:
