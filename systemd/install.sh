@@ -12,8 +12,8 @@
 #
 # For tests: every path is under $KAISER_ROOT (default /), and with KAISER_DRY_RUN=1 the
 # commands that change the system (apt-get, useradd, usermod, groupadd, userdel, systemctl,
-# python3 -m venv, pip, modprobe, raspi-config) are only logged, to $KAISER_DRY_RUN_LOG if set, else to
-# stderr; the files are still written, under $KAISER_ROOT, which a dry run therefore needs.
+# python3 -m venv, pip, modprobe, raspi-config) are only logged, to $KAISER_DRY_RUN_LOG if
+# set, else to stderr; the files are still written, under $KAISER_ROOT, which a dry run needs.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -322,7 +322,7 @@ do_uninstall() {
 main() {
   local command=install
   case "${1:-}" in
-    -h|--help|help) sed -n '2,15p' "$0"; return 0 ;;
+    -h|--help|help) sed -n '2,16p' "$0"; return 0 ;;
   esac
   if (($#)) && [[ "$1" != -* ]]; then
     command="$1"
