@@ -220,6 +220,11 @@ do_install() {
     mkdir -p "$VENV"
     printf '%s\n' "$fingerprint" >"$SOURCE_STAMP"
     changed "kaiser-scorer installed from $REPO"
+    # apt's lgpio must be seen from the venv (--system-site-packages): the Pi's buttons.
+    local modules="gpiozero, luma.oled"
+    is_pi_os && modules+=", lgpio"
+    run "$VENV/bin/python" -c "import $modules" \
+      || say "warning: the venv cannot import $modules: see the lines above"
   fi
 
   # 4. The settings, only if there are none yet (never overwrite the user's).

@@ -315,6 +315,8 @@ def test_the_scripts_pass_shellcheck() -> None:
 def test_raspberry_pi_os_gets_lgpio_and_gpiozero_from_apt(pi: Pi) -> None:
     pi.run()
     assert pi.apt_install() == APT[:-1]  # no rpi-lgpio for the bonnet
+    check = next(c for c in pi.commands() if "/bin/python -c" in c)
+    assert "lgpio" in check and "gpiozero" in check  # apt's, seen from the venv
 
 
 def test_trixie_without_rpi_issue_is_known_by_its_apt_source(pi: Pi) -> None:
@@ -336,6 +338,8 @@ def test_another_debian_says_so_and_installs_what_it_can(pi: Pi) -> None:
     assert "not Raspberry Pi OS" in result.stdout
     assert 'board = "mock"' in result.stdout
     assert pi.apt_install() == APT[:6]  # no lgpio, gpiozero or rpi-lgpio: Debian has none
+    check = next(c for c in pi.commands() if "/bin/python -c" in c)
+    assert "lgpio" not in check and "gpiozero" in check
 
 
 def test_the_mock_board_is_written_to_the_config_and_needs_no_i2c(pi: Pi) -> None:
