@@ -230,6 +230,7 @@ def played(box: Box) -> Image.Image:
 
 def test_install_on_plain_debian_says_so_and_the_mock_board_is_ready(box: Box) -> None:
     assert "not Raspberry Pi OS" in box.install_output
+    assert "cannot import" not in box.install_output, box.install_output
     config = (box.root / "etc/kaiser-scorer/config.toml").read_text()
     assert 'board = "mock"' in config
     since = box.active_since()
