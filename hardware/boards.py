@@ -66,9 +66,12 @@ def is_pi() -> bool:
 
 
 def resolve(name: str, cfg: Config | None) -> str:
-    """The board ``--board`` names: ``auto`` is the config's board on a Pi, else the emulator."""
+    """The board ``--board`` names: ``auto`` is the config's board on a Pi (or ``mock``
+    wherever the config names it), else the emulator."""
     if name != "auto":
         return name
+    if cfg is not None and cfg.board == "mock":  # a demonstration service on any machine
+        return "mock"
     if not is_pi():
         return "emulator"
     return cfg.board if cfg is not None else "bonnet"

@@ -157,8 +157,10 @@ def parse_config(data: dict[str, Any]) -> Config:
     _only("board", board, {"name", "pins", "hold_time", "bounce_time"})
     raw_name = _string("board.name", board.get("name", "bonnet"))
     name = ALIASES.get(raw_name, raw_name)
-    if name not in (*BOARDS, "custom"):
-        raise ConfigError(f"board.name must be bonnet, waveshare or custom, not {name!r}")
+    if name not in (*BOARDS, "custom", "mock"):  # mock: gpiozero's mock pins, luma's dummy
+        raise ConfigError(
+            f"board.name must be bonnet, waveshare or custom (or mock, for a demo), not {name!r}"
+        )
     cfg.board = name
     preset = BOARDS.get(name, BOARDS["bonnet"])
     cfg.pins = dict(preset["pins"])

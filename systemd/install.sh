@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Install (or remove) the Kaiser scorer as a systemd service on Raspberry Pi OS Bookworm.
+# Install (or remove) the Kaiser scorer as a systemd service on Raspberry Pi OS Bookworm or
+# Trixie, any Pi from the Zero 2 W to the Pi 5; on another Debian, for the mock board.
 #
-#   sudo systemd/install.sh [--board adafruit-bonnet|waveshare-hat]   install or update
-#   sudo systemd/install.sh uninstall [--purge]                        remove
+#   sudo systemd/install.sh [--board adafruit-bonnet|waveshare-hat|mock]   install or update
+#   sudo systemd/install.sh uninstall [--purge]                             remove
 #
 # Run it as root from a clone of the repository. It is idempotent: it compares before it
 # writes, prints each change, and a second run changes nothing. Uninstall removes the service,
@@ -11,8 +12,8 @@
 #
 # For tests: every path is under $KAISER_ROOT (default /), and with KAISER_DRY_RUN=1 the
 # commands that change the system (apt-get, useradd, usermod, groupadd, userdel, systemctl,
-# python3 -m venv, pip, modprobe) are only logged, to $KAISER_DRY_RUN_LOG if set, else to
-# stderr; the files are still written, under $KAISER_ROOT, which a dry run therefore needs.
+# python3 -m venv, pip, modprobe, raspi-config) are only logged, to $KAISER_DRY_RUN_LOG if
+# set, else to stderr; the files are still written, under $KAISER_ROOT, which a dry run needs.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,8 +27,10 @@ readonly DRY_RUN="${KAISER_DRY_RUN:-0}"
 readonly SERVICE=kaiser-scorer
 readonly USER_NAME=kaiser
 readonly GROUPS_NEEDED=(gpio i2c spi dialout)
-readonly APT_PACKAGES=(python3-venv python3-lgpio python3-spidev python3-smbus2 python3-pil
-                       i2c-tools polkitd)
+readonly APT_PACKAGES=(python3-venv python3-spidev python3-smbus2 python3-pil i2c-tools polkitd)
+# Only Raspberry Pi OS has these: lgpio (PyPI has no wheels for Python 3.13, and the venv sees
+# apt's through --system-site-packages) and a gpiozero that knows the Pi 5's gpiochip0.
+readonly PI_OS_PACKAGES=(python3-lgpio python3-gpiozero)
 
 readonly UNIT="$ROOT/etc/systemd/system/$SERVICE.service"
 readonly RULE="$ROOT/etc/polkit-1/rules.d/50-$SERVICE.rules"
@@ -106,6 +109,25 @@ missing_packages() {
   done
 }
 
+# Raspberry Pi OS says so in /etc/rpi-issue, and its apt sources name archive.raspberrypi.com.
+is_pi_os() {
+  [[ -f "$ROOT/etc/rpi-issue" ]] && return 0
+  grep -qs -E 'archive\.raspberrypi\.(com|org)' "$ROOT/etc/apt/sources.list" \
+    "$ROOT"/etc/apt/sources.list.d/*.list "$ROOT"/etc/apt/sources.list.d/*.sources
+}
+
+# raspi-config nonint do_i2c 0 / do_spi 0 (where it is installed): switches the interface on
+# now (dtparam, modprobe) as well as in config.txt. $1 is i2c or spi; true when it ran.
+raspi_config_on() {
+  local what="$1" boot_config="$2" pattern
+  [[ -x "$ROOT/usr/bin/raspi-config" && -n "$boot_config" ]] || return 1
+  pattern='^[[:space:]]*dtparam=([^#]*,)?i2c(_arm)?(=(on|true|yes|1))?([,[:space:]#]|$)'
+  [[ "$what" == spi ]] && pattern='^[[:space:]]*dtparam=([^#]*,)?spi(=(on|true|yes|1))?([,[:space:]#]|$)'
+  grep -qE "$pattern" "$boot_config" && return 1
+  run raspi-config nonint "do_$what" 0
+  changed "$what switched on with raspi-config"
+}
+
 config_txt() {
   if [[ -f "$ROOT/boot/firmware/config.txt" ]]; then
     printf '%s\n' "$ROOT/boot/firmware/config.txt"
@@ -138,18 +160,25 @@ do_install() {
     esac
   done
   case "$board" in
-    ""|adafruit-bonnet|waveshare-hat) ;;
-    *) die "unknown board: $board (adafruit-bonnet or waveshare-hat)" ;;
+    ""|adafruit-bonnet|waveshare-hat|mock) ;;
+    *) die "unknown board: $board (adafruit-bonnet, waveshare-hat or mock)" ;;
   esac
+  local wanted="${board:-$(configured_board)}"
 
   # 1. Packages from apt (the GPIO, SPI, I2C and image libraries come in through the venv's
   #    --system-site-packages; polkitd reads the power-off rule).
   local packages=("${APT_PACKAGES[@]}")
-  if [[ "$board" == *waveshare* || ( -z "$board" && "$(configured_board)" == *waveshare* ) ]]
-  then
-    # luma drives the SPI display's DC and RST pins through RPi.GPIO; rpi-lgpio provides it
-    # on every Pi, the Pi 5 included.
-    packages+=(python3-rpi-lgpio)
+  if is_pi_os; then
+    packages+=("${PI_OS_PACKAGES[@]}")
+    if [[ "$wanted" == *waveshare* ]]; then
+      # luma drives the SPI display's DC and RST pins through RPi.GPIO; rpi-lgpio provides it
+      # on every Pi, the Pi 5 included.
+      packages+=(python3-rpi-lgpio)
+    fi
+  else
+    say "note: this is not Raspberry Pi OS (no /etc/rpi-issue, no archive.raspberrypi.com in" \
+        "apt's sources), which alone has python3-lgpio: installing the rest. Here the scorer" \
+        "runs on the mock board (board = \"mock\" in $CONFIG); a Pi's buttons need lgpio."
   fi
   local missing
   mapfile -t missing < <(missing_packages "${packages[@]}")
@@ -191,6 +220,11 @@ do_install() {
     mkdir -p "$VENV"
     printf '%s\n' "$fingerprint" >"$SOURCE_STAMP"
     changed "kaiser-scorer installed from $REPO"
+    # apt's lgpio must be seen from the venv (--system-site-packages): the Pi's buttons.
+    local modules="gpiozero, luma.oled"
+    is_pi_os && modules+=", lgpio"
+    run "$VENV/bin/python" -c "import $modules" \
+      || say "warning: the venv cannot import $modules: see the lines above"
   fi
 
   # 4. The settings, only if there are none yet (never overwrite the user's).
@@ -207,24 +241,36 @@ do_install() {
 
   # 5. I2C at 400 kHz (and SPI for the Waveshare board) in config.txt; the kernel modules
   #    that make /dev/i2c-*, /dev/spidev* and /dev/ttyACM* loaded at boot.
-  local params=(i2c_arm=on i2c_arm_baudrate=400000) boot_config boot_changes
-  if [[ "$(configured_board)" == *waveshare* ]]; then
-    params+=(spi=on)
-  fi
-  boot_config="$(config_txt)"
-  if [[ -n "$boot_config" ]]; then
-    boot_changes="$(python3 "$HERE/boot_config.py" "$boot_config" "${params[@]}")"
-    if [[ -n "$boot_changes" ]]; then
-      say "$boot_changes"
-      changed "$boot_config"
-      reboot=1
-    fi
+  #    raspi-config (where present) switches them on at once; only the baud rate then waits
+  #    for a reboot, and the scorer starts now. The mock board needs none of this.
+  local params=(i2c_arm=on i2c_arm_baudrate=400000) boot_config boot_changes live=0
+  if [[ "$(configured_board)" == mock ]]; then
+    say "the mock board: no I2C, SPI or kernel modules needed"
   else
-    say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C (or SPI) by hand"
-  fi
-  if write_text "$MODULES" 0644 $'# Kaiser scorer: /dev/i2c-*, /dev/spidev*, /dev/ttyACM*\ni2c-dev\nspidev\ncdc_acm\n'
-  then
-    run modprobe -a i2c-dev spidev cdc_acm || say "warning: modprobe failed; reboot"
+    boot_config="$(config_txt)"
+    raspi_config_on i2c "$boot_config" && live=1
+    if [[ "$(configured_board)" == *waveshare* ]]; then
+      params+=(spi=on)
+      raspi_config_on spi "$boot_config" || true
+    fi
+    if [[ -n "$boot_config" ]]; then
+      boot_changes="$(python3 "$HERE/boot_config.py" "$boot_config" "${params[@]}")"
+      if [[ -n "$boot_changes" ]]; then
+        say "$boot_changes"
+        changed "$boot_config"
+        if ((live)); then
+          say "I2C is on now (at 100 kHz); it runs at 400 kHz after the next reboot."
+        else
+          reboot=1
+        fi
+      fi
+    else
+      say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C (or SPI) by hand"
+    fi
+    if write_text "$MODULES" 0644 $'# Kaiser scorer: /dev/i2c-*, /dev/spidev*, /dev/ttyACM*\ni2c-dev\nspidev\ncdc_acm\n'
+    then
+      run modprobe -a i2c-dev spidev cdc_acm || say "warning: modprobe failed; reboot"
+    fi
   fi
 
   # 6. The service and the polkit rule that lets it power the Pi off.
@@ -281,7 +327,7 @@ do_uninstall() {
 main() {
   local command=install
   case "${1:-}" in
-    -h|--help|help) sed -n '2,15p' "$0"; return 0 ;;
+    -h|--help|help) sed -n '2,16p' "$0"; return 0 ;;
   esac
   if (($#)) && [[ "$1" != -* ]]; then
     command="$1"

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from sd_helpers import INSTALL, REPO, RULE, SYSTEMD_DIR, UNIT, need
 
+from hardware.config import load_config
+
 # The top of a fresh Raspberry Pi OS Bookworm /boot/firmware/config.txt.
 BOOKWORM_CONFIG_TXT = """\
 # For more options and information see
@@ -42,14 +44,16 @@ PASSWD = "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000:,,,:/home/pi:/bin/bash
 GROUP = "root:x:0:\ndialout:x:20:pi\ngpio:x:997:pi\ni2c:x:998:pi\nspi:x:999:pi\npi:x:1000:\n"
 APT = [
     "python3-venv",
-    "python3-lgpio",
     "python3-spidev",
     "python3-smbus2",
     "python3-pil",
     "i2c-tools",
     "polkitd",
+    "python3-lgpio",
+    "python3-gpiozero",
     "python3-rpi-lgpio",
 ]
+RPI_ISSUE = "Raspberry Pi reference 2024-11-19\nGenerated using pi-gen, https://github.com/RPi-Distro/pi-gen\n"
 
 
 class Pi:
@@ -62,6 +66,7 @@ class Pi:
         self.put("boot/firmware/config.txt", BOOKWORM_CONFIG_TXT)
         self.put("etc/passwd", PASSWD)
         self.put("etc/group", GROUP)
+        self.put("etc/rpi-issue", RPI_ISSUE)
 
     def put(self, path: str, text: str) -> Path:
         target = self.root / path
@@ -80,6 +85,11 @@ class Pi:
         self.put("var/lib/dpkg/status", status)
         python = self.put("opt/kaiser-scorer/venv/bin/python", "#!/bin/sh\n")
         python.chmod(0o755)
+
+    def apt_install(self) -> list[str]:
+        """The packages of the apt-get install command of the last run."""
+        command = next(c for c in self.commands() if "apt-get install" in c)
+        return command.split("--no-install-recommends ", 1)[1].split()
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         self.log.write_text("")
@@ -300,3 +310,66 @@ def test_the_scripts_pass_shellcheck() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout
+
+
+def test_raspberry_pi_os_gets_lgpio_and_gpiozero_from_apt(pi: Pi) -> None:
+    pi.run()
+    assert pi.apt_install() == APT[:-1]  # no rpi-lgpio for the bonnet
+    check = next(c for c in pi.commands() if "/bin/python -c" in c)
+    assert "lgpio" in check and "gpiozero" in check  # apt's, seen from the venv
+
+
+def test_trixie_without_rpi_issue_is_known_by_its_apt_source(pi: Pi) -> None:
+    (pi.root / "etc/rpi-issue").unlink()
+    pi.put(
+        "etc/apt/sources.list.d/raspi.sources",
+        "Types: deb\nURIs: http://archive.raspberrypi.com/debian/\nSuites: trixie\n"
+        "Components: main\n",
+    )
+    result = pi.run()
+    assert "python3-lgpio" in pi.apt_install()
+    assert "not Raspberry Pi OS" not in result.stdout
+
+
+def test_another_debian_says_so_and_installs_what_it_can(pi: Pi) -> None:
+    (pi.root / "etc/rpi-issue").unlink()
+    pi.put("etc/apt/sources.list", "deb http://deb.debian.org/debian bookworm main\n")
+    result = pi.run("--board", "waveshare-hat")
+    assert "not Raspberry Pi OS" in result.stdout
+    assert 'board = "mock"' in result.stdout
+    assert pi.apt_install() == APT[:6]  # no lgpio, gpiozero or rpi-lgpio: Debian has none
+    check = next(c for c in pi.commands() if "/bin/python -c" in c)
+    assert "lgpio" not in check and "gpiozero" in check
+
+
+def test_the_mock_board_is_written_to_the_config_and_needs_no_i2c(pi: Pi) -> None:
+    before = pi.config_txt.read_text()
+    result = pi.run("--board", "mock")
+    config = pi.root / "etc/kaiser-scorer/config.toml"
+    assert 'board = "mock"' in config.read_text()
+    assert load_config(config).board == "mock"
+    assert pi.config_txt.read_text() == before
+    assert not (pi.root / "etc/modules-load.d/kaiser-scorer.conf").exists()
+    assert not any(command.startswith("modprobe") for command in pi.commands())
+    assert "Reboot needed" not in result.stdout
+    assert pi.commands()[-1] == "systemctl restart kaiser-scorer.service"
+
+
+def test_raspi_config_switches_i2c_on_now_so_no_reboot_is_awaited(pi: Pi) -> None:
+    tool = pi.put("usr/bin/raspi-config", "#!/bin/sh\nexit 0\n")
+    tool.chmod(0o755)
+    result = pi.run()
+    assert "raspi-config nonint do_i2c 0" in pi.commands()
+    assert "Reboot needed" not in result.stdout
+    assert "400 kHz after the next reboot" in result.stdout
+    assert pi.active_lines().count("dtparam=i2c_arm_baudrate=400000") == 1
+    assert pi.commands()[-1] == "systemctl restart kaiser-scorer.service"
+    pi.run()  # I2C is on in config.txt now: raspi-config is not run again
+    assert not any("raspi-config" in command for command in pi.commands())
+
+
+def test_raspi_config_switches_spi_on_for_the_waveshare_board(pi: Pi) -> None:
+    tool = pi.put("usr/bin/raspi-config", "#!/bin/sh\nexit 0\n")
+    tool.chmod(0o755)
+    pi.run("--board", "waveshare-hat")
+    assert "raspi-config nonint do_spi 0" in pi.commands()
