@@ -161,7 +161,12 @@ class _Windowed(_Thrifty):
 
     def _send_changes(self, old: list[bytes], new: list[bytes]) -> None:
         start = self._colstart
-        for p0, p1, c0, c1 in windows(old, new):
+        spans = windows(old, new)
+        cost = sum((p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST for p0, p1, c0, c1 in spans)
+        if cost >= self._w * self._pages + WINDOW_COST:
+            self._send_all(new)  # as many bytes as the whole frame: one window is as good
+            return
+        for p0, p1, c0, c1 in spans:
             self.command(COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1)
             if p0 == p1:
                 self.data(list(new[p0][c0 : c1 + 1]))

@@ -38,23 +38,25 @@ class PanelError(Exception):
 class PanelModel:
     """The controller's RAM and pointers, fed command and data bytes as the chip takes them."""
 
-    def __init__(self, kind: str = "ssd1306", width: int = 128, height: int = 64) -> None:
+    def __init__(
+        self, kind: str = "ssd1306", width: int = 128, height: int = 64, offset: int | None = None
+    ) -> None:
         self.kind = kind  # "ssd1306" (also SSD1309/SSD1315) or "sh1106"
         self.sh = kind == "sh1106"
         self.width, self.height = width, height
         self.columns = 132 if self.sh else width
-        self.offset = 2 if self.sh else 0  # RAM column of the glass's column 0
+        # The RAM column of the glass's column 0: 2 on the usual SH1106 boards.
+        self.offset = (2 if self.sh else 0) if offset is None else offset
         self.pages = height // 8
         self.ram = [bytearray(self.columns) for _ in range(self.pages)]
         self.contrast: int | None = None
-        self.on = False
-        self.resets = 0
+        self.log: list[tuple[str, bytes]] = []  # ("command" or "data", bytes) as they came
         self.reset()
         self.resets = 0
 
     def reset(self) -> None:
         """The RST pin: registers to their reset values; the RAM keeps noise."""
-        self.resets += 1
+        self.resets = getattr(self, "resets", 0) + 1
         self.mode = 2  # page addressing
         self.col_lo, self.col_hi = 0, self.columns - 1
         self.page_lo, self.page_hi = 0, self.pages - 1
@@ -66,6 +68,8 @@ class PanelModel:
 
     def command(self, data: Iterable[int]) -> None:
         """Command bytes (I2C control 0x00, SPI with DC low)."""
+        data = bytes(data)
+        self.log.append(("command", data))
         args, single = (SH_ARGS, SH_SINGLE) if self.sh else (SSD_ARGS, SSD_SINGLE)
         for byte in data:
             self._cmd.append(byte)
@@ -104,6 +108,8 @@ class PanelModel:
 
     def write(self, data: Iterable[int]) -> None:
         """Display data bytes (I2C control 0x40, SPI with DC high), at the pointers."""
+        data = bytes(data)
+        self.log.append(("data", data))
         for byte in data:
             if self.col >= self.columns or self.page >= self.pages:
                 raise PanelError(f"{self.kind}: data past the RAM at {self.page}/{self.col}")
