@@ -51,10 +51,7 @@ def pattern(frame: int, invert_every: int = 100) -> Image.Image:
 
 def make_display(args: argparse.Namespace) -> Display:
     """The scorer's display for the config (luma's dummy with ``--dummy``)."""
-    if args.config:
-        cfg = load_config(args.config)
-    else:
-        cfg = parse_config({"board": args.board})
+    cfg = load_config(args.config) if args.config else parse_config({"board": args.board})
     factory = dummy_factory() if args.dummy else luma_factory(cfg.display)
     return Display(factory, rotate=cfg.rotate)
 
