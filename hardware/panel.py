@@ -23,7 +23,6 @@ bus time for a key that changed one number. The classes here are those same luma
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from luma.oled import device as oled  # type: ignore[import-untyped]
@@ -42,49 +41,49 @@ SETHIGHCOLUMN = 0x10
 WINDOW_COST = 10
 
 
-def page_bytes(image: Image.Image, pages: int) -> list[bytes]:
-    """The mode "1" ``image`` as ``pages`` pages of bytes, one byte per column, top row in bit 0.
+def column_bytes(image: Image.Image) -> bytes:
+    """The mode "1" ``image`` column by column: for ``pages`` pages of 8 rows, byte
+    ``x * pages + pages - 1 - p`` is column ``x`` of page ``p``, its top pixel in bit 0.
 
     Turning the image a quarter clockwise makes each column a row that runs from the bottom
-    pixel to the top one; ``tobytes`` packs a row 8 pixels a byte, the first in the high bit,
-    so byte ``k`` of row ``x`` is column ``x`` of page ``pages - 1 - k`` with its top pixel
-    in bit 0. Every ``pages``-th byte from there is that page.
+    pixel to the top one; ``tobytes`` packs a row 8 pixels a byte, the first in the high bit.
     """
-    data = image.transpose(Image.Transpose.ROTATE_270).tobytes()
-    return [data[pages - 1 - p :: pages] for p in range(pages)]
+    return image.transpose(Image.Transpose.ROTATE_270).tobytes()
 
 
-def changed_span(old: bytes, new: bytes) -> tuple[int, int] | None:
-    """The first and last index where two byte strings of one length differ, or None."""
-    if old == new:
-        return None
-    last_index = len(new) - 1
-    diff = int.from_bytes(old, "big") ^ int.from_bytes(new, "big")
-    first = last_index - (diff.bit_length() - 1) // 8
-    last = last_index - ((diff & -diff).bit_length() - 1) // 8
-    return first, last
+def page_of(data: bytes, pages: int, page: int, first: int = 0, last: int = -1) -> bytes:
+    """Columns ``first`` to ``last`` of ``page`` (a slice of :func:`column_bytes`)."""
+    stop = None if last < 0 else last * pages + pages - page
+    return data[first * pages + pages - 1 - page : stop : pages]
 
 
-def windows(
-    old: Sequence[bytes], new: Sequence[bytes], merge: bool = True
-) -> list[tuple[int, int, int, int]]:
+def changed_spans(old: bytes, new: bytes, width: int, pages: int) -> list[tuple[int, int, int]]:
+    """``(page, first column, last column)`` for each page where the two frames differ."""
+    out = []
+    top = width - 1
+    for page in range(pages):
+        was, now = old[pages - 1 - page :: pages], new[pages - 1 - page :: pages]
+        if was != now:  # the highest set bit of the difference is the first column
+            diff = int.from_bytes(was, "big") ^ int.from_bytes(now, "big")
+            first = top - (diff.bit_length() - 1) // 8
+            last = top - ((diff & -diff).bit_length() - 1) // 8
+            out.append((page, first, last))
+    return out
+
+
+def windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]]:
     """The windows to send, ``(first page, last page, first column, last column)`` each.
 
-    One per changed page; with ``merge``, a changed page joins the window of the page above
-    when the joint window costs fewer bytes than two (its unchanged columns are sent again).
+    One per changed page; a changed page joins the window of the page above when the joint
+    window costs fewer bytes than two (its unchanged columns are then sent again).
     """
     out: list[tuple[int, int, int, int]] = []
-    for page, (was, now) in enumerate(zip(old, new, strict=True)):
-        span = changed_span(was, now)
-        if span is None:
-            continue
-        first, last = span
-        if merge and out and out[-1][1] == page - 1:
+    for page, first, last in spans:
+        if out and out[-1][1] == page - 1:
             p0, p1, c0, c1 = out[-1]
             lo, hi = min(c0, first), max(c1, last)
             joint = (page - p0 + 1) * (hi - lo + 1)
-            apart = (p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST + (last - first + 1)
-            if joint <= apart:
+            if joint <= (p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST + (last - first + 1):
                 out[-1] = (p0, page, lo, hi)
                 continue
         out.append((page, page, first, last))
@@ -94,15 +93,15 @@ def windows(
 class _Thrifty:
     """The mixin: remembers what the panel holds and sends what differs (see the module)."""
 
+    _serial_interface: Any
     _pages: int
     _w: int
     rotate: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._held: list[bytes] | None = None  # the panel's pages, when known
+        self._held: bytes | None = None  # the panel's RAM (column_bytes), when known
         self._held_rotate = -1
-        self._sending = False
-        self.frames_whole = 0  # frames sent whole, and in part (for tests and the bench)
+        self.frames_whole = 0  # frames sent whole, and as changes (for tests and the bench)
         self.frames_partial = 0
         super().__init__(*args, **kwargs)  # luma's init sequence, then clear() and show()
 
@@ -111,41 +110,36 @@ class _Thrifty:
         self._held = None
 
     def command(self, *cmd: int) -> None:
-        """luma's ``command()``; one not sent by ``display()`` makes the panel's state unknown."""
-        if not self._sending:
-            self._held = None
+        """luma's ``command()``; it makes the panel's state unknown (``display()`` writes to
+        the serial interface itself)."""
+        self._held = None
         super().command(*cmd)  # type: ignore[misc]
 
     def data(self, data: Any) -> None:
-        """luma's ``data()``; data not sent by ``display()`` makes the panel's state unknown."""
-        if not self._sending:
-            self._held = None
+        """luma's ``data()``; it makes the panel's state unknown."""
+        self._held = None
         super().data(data)  # type: ignore[misc]
 
     def display(self, image: Image.Image) -> None:
         """Show a mode "1" image of the device's size: only what changed, or all when unknown."""
         assert image.mode == self.mode  # type: ignore[attr-defined]
         assert image.size == self.size  # type: ignore[attr-defined]
-        new = page_bytes(self.preprocess(image), self._pages)  # type: ignore[attr-defined]
+        new = column_bytes(self.preprocess(image))  # type: ignore[attr-defined]
         old = self._held if self._held_rotate == self.rotate else None
         self._held = None  # unknown until every write has gone through
-        self._sending = True
-        try:
-            if old is None:
-                self._send_all(new)
-                self.frames_whole += 1
-            else:
-                self._send_changes(old, new)
-                self.frames_partial += 1
-        finally:
-            self._sending = False
+        if old is None:
+            self._send_all(new)
+            self.frames_whole += 1
+        else:
+            self._send_changes(old, new)
+            self.frames_partial += 1
         self._held = new
         self._held_rotate = self.rotate
 
-    def _send_all(self, pages: list[bytes]) -> None:
+    def _send_all(self, data: bytes) -> None:
         raise NotImplementedError
 
-    def _send_changes(self, old: list[bytes], new: list[bytes]) -> None:
+    def _send_changes(self, old: bytes, new: bytes) -> None:
         raise NotImplementedError
 
 
@@ -154,24 +148,24 @@ class _Windowed(_Thrifty):
 
     _colstart: int
 
-    def _send_all(self, pages: list[bytes]) -> None:
-        start = self._colstart
-        self.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, self._pages - 1)
-        self.data(list(b"".join(pages)))
+    def _send_all(self, data: bytes) -> None:
+        start, serial, n = self._colstart, self._serial_interface, self._pages
+        serial.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, n - 1)
+        serial.data(b"".join([page_of(data, n, p) for p in range(n)]))
 
-    def _send_changes(self, old: list[bytes], new: list[bytes]) -> None:
-        start = self._colstart
-        spans = windows(old, new)
+    def _send_changes(self, old: bytes, new: bytes) -> None:
+        start, serial, n = self._colstart, self._serial_interface, self._pages
+        spans = windows(changed_spans(old, new, self._w, n))
         cost = sum((p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST for p0, p1, c0, c1 in spans)
-        if cost >= self._w * self._pages + WINDOW_COST:
+        if cost >= self._w * n + WINDOW_COST:
             self._send_all(new)  # as many bytes as the whole frame: one window is as good
             return
         for p0, p1, c0, c1 in spans:
-            self.command(COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1)
+            serial.command(COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1)
             if p0 == p1:
-                self.data(list(new[p0][c0 : c1 + 1]))
+                serial.data(page_of(new, n, p0, c0, c1))
             else:
-                self.data(list(b"".join(page[c0 : c1 + 1] for page in new[p0 : p1 + 1])))
+                serial.data(b"".join([page_of(new, n, p, c0, c1) for p in range(p0, p1 + 1)]))
 
 
 class ssd1306(_Windowed, oled.ssd1306):  # type: ignore[misc]
@@ -196,20 +190,20 @@ class sh1106(_Thrifty, oled.sh1106):  # type: ignore[misc]
 
     _page_address_offset: int
 
-    def _send_all(self, pages: list[bytes]) -> None:
-        for p, page in enumerate(pages):
-            self._send_page(p, 0, page)
+    def _send_all(self, data: bytes) -> None:
+        for p in range(self._pages):
+            self._send_page(p, 0, page_of(data, self._pages, p))
 
-    def _send_changes(self, old: list[bytes], new: list[bytes]) -> None:
-        for p, (was, now) in enumerate(zip(old, new, strict=True)):
-            span = changed_span(was, now)
-            if span is not None:
-                self._send_page(p, span[0], now[span[0] : span[1] + 1])
+    def _send_changes(self, old: bytes, new: bytes) -> None:
+        n = self._pages
+        for p, first, last in changed_spans(old, new, self._w, n):
+            self._send_page(p, first, page_of(new, n, p, first, last))
 
     def _send_page(self, page: int, column: int, data: bytes) -> None:
         ram = column + self._page_address_offset
-        self.command(SETPAGE | page, SETLOWCOLUMN | (ram & 0x0F), SETHIGHCOLUMN | (ram >> 4))
-        self.data(list(data))
+        serial = self._serial_interface
+        serial.command(SETPAGE | page, SETLOWCOLUMN | (ram & 0x0F), SETHIGHCOLUMN | (ram >> 4))
+        serial.data(data)
 
 
 #: The config's ``display.driver`` names and their classes.

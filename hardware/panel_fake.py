@@ -202,6 +202,29 @@ class FakeI2C:
         self.closed = True
 
 
+class CountingI2C:
+    """The leanest ``SMBus`` stand-in: counts the bytes luma's ``i2c`` puts on the wire
+    (as :class:`FakeI2C` counts them) and keeps nothing, so a benchmark times the driver."""
+
+    def __init__(self) -> None:
+        self.wire_bytes = 0
+        self.transactions = 0
+
+    def write_i2c_block_data(self, i2c_addr: int, register: int, data: list[int]) -> None:
+        """SMBus block write: address, control byte, data."""
+        self.transactions += 1
+        self.wire_bytes += 2 + len(data)
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        """smbus2 ``i2c_msg`` writes: address, then the message (control byte and data)."""
+        for message in messages:
+            self.transactions += 1
+            self.wire_bytes += 1 + message.len
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
 class FakeGpio:
     """The RPi.GPIO calls luma's ``spi`` makes, for its DC and RST pins."""
 
@@ -268,7 +291,7 @@ class FakeSpi:
         self.opened = None
 
 
-def i2c_serial(bus: FakeI2C, address: int = 0x3C, managed: bool = True) -> Any:
+def i2c_serial(bus: FakeI2C | CountingI2C, address: int = 0x3C, managed: bool = True) -> Any:
     """luma's real ``i2c`` on ``bus``: managed (smbus2's ``i2c_rdwr``, as on the Pi, where luma
     opens the bus itself) or handed the bus (``write_i2c_block_data``, 32 bytes a write)."""
     from luma.core.interface.serial import i2c  # type: ignore[import-untyped]
