@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import subprocess
@@ -11,9 +12,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))
-
-import display as display_bench  # noqa: E402
+# Loaded by path under its own name: "display" is also the tests/display package.
+_spec = importlib.util.spec_from_file_location("bench_display", ROOT / "bench" / "display.py")
+assert _spec is not None and _spec.loader is not None
+display_bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(display_bench)
 
 FIGURES = (
     "display_cpu_ratio",
