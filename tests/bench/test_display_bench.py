@@ -60,6 +60,7 @@ def test_the_floor_is_the_changed_span_of_each_changed_page_and_its_addressing()
 
 def test_press_to_frame_runs_the_real_driver_path(tmp_path: Path):
     result = display_bench.press_to_frame(tmp_path, 15, 6)
-    assert result["press_to_frame_real_s"] > 0 and result["floor_stock_display_s"] > 0
-    assert result["floor_real_s"] > result["floor_stock_display_s"]
-    assert 0 < result["real_bus_bytes_per_key"] < 1034
+    assert result["keys"] >= 15 and result["press_to_frame_s"] > 0
+    assert result["floor_display_s"] > 0 and result["floor_commit_s"] > 0
+    assert result["floor_s"] > result["floor_display_s"]  # render + commit + luma's display
+    assert 0 < result["display_bus_bytes_per_key"] < 1034
