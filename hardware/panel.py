@@ -14,7 +14,8 @@ bus time for a key that changed one number. The classes here are those same luma
   own addressing: SSD1306/SSD1309/SSD1315 a column window (0x21) and a page window (0x22)
   in the horizontal addressing mode luma's init sets (neighbouring pages share a window
   when that is fewer bytes); SH1106 its page (0xB0 + p) and column start (low and high
-  nibble, after the RAM column offset luma uses, 2 by default);
+  nibble, after the RAM column offset luma uses, 2 by default); a change as costly as the
+  whole frame is sent as the whole frame;
 - sends the whole frame whenever what the panel holds is not known: the first frame of a
   device (after luma's init, a reset, a reconnect), after any command or data that did not
   come from ``display()`` (``contrast()``, ``show()``, ``hide()``, ``command()``), after a
