@@ -194,9 +194,9 @@ def luma_factory(
     """
 
     def make() -> Any:
-        from luma.oled import device as oled
+        from hardware.panel import DRIVERS  # luma.oled's devices, sending only what changed
 
-        driver = getattr(oled, display["driver"])
+        driver = DRIVERS[display["driver"]]
         serial = make_serial(display)
         try:
             if display["interface"] == "i2c":

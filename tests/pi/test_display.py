@@ -17,6 +17,7 @@ from PIL import Image
 from hardware import oled
 from hardware.config import parse_config
 from hardware.oled import BRIGHT, DIM, NOP, Display, luma_factory
+from hardware.panel import DRIVERS
 from hardware.scorer import Event, Scorer
 from hardware.screens import render
 
@@ -174,7 +175,7 @@ def test_luma_factory_makes_the_boards_panel_with_the_configs_settings(
     monkeypatch.setattr(serial_module, interface, serial)
     cfg = parse_config({"board": board})
     device = luma_factory(cfg.display)()
-    assert type(device) is driver
+    assert isinstance(device, driver) and type(device) is DRIVERS[driver.__name__]
     assert (device.width, device.height, device.mode) == (128, 64, "1")
     assert made == [settings]
     commands = [c.args for c in wire.command.call_args_list]
@@ -198,7 +199,7 @@ def test_luma_factory_with_a_noop_serial_and_custom_settings() -> None:
         return noop()
 
     device = luma_factory(cfg.display, make_serial)()
-    assert type(device) is sh1106
+    assert isinstance(device, sh1106) and type(device) is DRIVERS["sh1106"]
     assert seen[0]["address"] == 0x3D and seen[0]["interface"] == "i2c"
     device.display(Image.new("1", (128, 64)))
 
@@ -209,7 +210,7 @@ def test_an_i2c_panel_that_does_not_answer_costs_no_device_and_closes_the_bus(
     wire = mock.Mock(unsafe=True)
     wire.command.side_effect = DeviceNotFoundError("I2C device not found on address: 0x3C")
     made = mock.Mock(side_effect=AssertionError("no device is made"))
-    monkeypatch.setattr("luma.oled.device.ssd1306", made)
+    monkeypatch.setitem(DRIVERS, "ssd1306", made)
     cfg = parse_config({})
     factory = luma_factory(cfg.display, lambda display: wire)
     with pytest.raises(DeviceNotFoundError):
