@@ -19,6 +19,11 @@ FIGURES = (
     "frames_per_changing_key",
     "frames_per_still_key",
     "bytes_written_per_key",
+    "display_cpu_ratio",
+    "bus_bytes_per_frame",
+    "bus_floor_bytes_per_frame",
+    "bus_bytes_ratio",
+    "i2c_ms_per_key_400khz",
 )
 
 
