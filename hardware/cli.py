@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from hardware.director.cli import add_director
 from kaiser_core.errors import KaiserError
 from kaiser_core.record import score_record
 
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a game record (JSON) and print the result")
     score.add_argument("file", help="the record's file, or - for standard input")
     score.set_defaults(func=cmd_score)
+    add_director(sub)
     try:
         from hardware.app import add_subcommands
     except ImportError:  # pragma: no cover - the table needs the hardware libraries
