@@ -1,0 +1,47 @@
+"""A whole event through the real broker and the real director process."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import PIN, Venue
+from games import play, rescore
+
+
+def seating_of(venue: Venue) -> list[dict]:
+    return venue.director.get("/api/event")["seating"]
+
+
+def test_three_rounds_at_four_tables_give_the_standings_of_the_records(venue: Venue) -> None:
+    rng = random.Random(15)
+    games: dict[tuple[int, int], dict] = {}
+    for r in range(1, 4):
+        status, body = venue.director.post("/api/rounds/next", PIN)
+        assert status == 200, body
+        assert body["round"] == r and len(body["tables"]) == 4 and len(body["sitting_out"]) == 1
+        for t, seats in body["tables"].items():
+            table = venue.table(int(t))
+            records = play(rng, seats, 4)
+            for i, rec in enumerate(records):
+                table.game(r, rec, finished=i == len(records) - 1)
+            games[(int(t), r)] = records[-1]
+        d = venue.director
+        d.wait_for(lambda r=r: d.get("/api/event")["seating"][-1]["ended"], what="round ended")
+    expected = rescore(venue.players, 3, games, seating_of(venue), {1, 2, 3})
+    d = venue.director
+    d.wait_for(lambda: d.get("/api/standings") == expected, what="the standings")
+    assert d.get("/api/standings") == expected
+    # Sit-out means were used (17 players): someone's round is a mean, not a table total.
+    assert any(row["total"] != 0 for row in expected["rows"])
+    # The exports: CSV of the standings and every table's records as game records.
+    csv_text = d.get("/api/export/standings.csv").decode()
+    assert csv_text.splitlines()[0] == "rank,name,total,round 1,round 2,round 3,won"
+    assert len(csv_text.splitlines()) == 1 + len(venue.players)
+    exported = {(g["table"], g["round"]): g["record"] for g in d.get("/api/export/records")}
+    assert exported == games
+    # The page escapes names.
+    page = d.get("/").decode()
+    assert "Zoë &lt;b&gt;" in page and "Zoë <b>" not in page and "Tuesday &lt;Kaiser&gt;" in page
+    # No more rounds than the event has.
+    status, body = d.post("/api/rounds/next", PIN)
+    assert status == 409 and "all 3 rounds" in body["error"]
