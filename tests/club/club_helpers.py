@@ -73,10 +73,15 @@ class Broker:
         self.proc = subprocess.Popen([exe, "-c", str(self.conf)], stdout=log, stderr=log)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), 0.2):
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 0.2),
+            ):
                 return
             time.sleep(0.05)
-        raise RuntimeError("mosquitto did not start: " + (self.folder / "mosquitto.log").read_text())
+        raise RuntimeError(
+            "mosquitto did not start: " + (self.folder / "mosquitto.log").read_text()
+        )
 
     def kill(self) -> None:
         """SIGKILL, like a crash."""

@@ -11,14 +11,29 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from club_helpers import Broker, Director, make_logins  # noqa: E402
-from publisher import TablePublisher  # noqa: E402
+from club_helpers import Broker, Director, make_logins
+from publisher import TablePublisher
 
 EVENT_ID = "tuesday-test"
 PIN = "4821"
 PLAYERS = [
-    "Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Eve", "Ida", "Jo", "Kai",
-    "Lou", "Mo", "Ned", "Oda", "Zoë <b>",
+    "Ann",
+    "Bob",
+    "Cy",
+    "Di",
+    "Ed",
+    "Flo",
+    "Gus",
+    "Hal",
+    "Eve",
+    "Ida",
+    "Jo",
+    "Kai",
+    "Lou",
+    "Mo",
+    "Ned",
+    "Oda",
+    "Zoë <b>",
 ]
 
 
@@ -42,7 +57,9 @@ class Venue:
         self.broker.folder.mkdir(exist_ok=True)
         self.broker.start()
         self.event = folder / "event.toml"
-        broker_table = f'\n[broker]\nusername = "director"\npassword = "{self.logins["director"]}"\n'
+        broker_table = (
+            f'\n[broker]\nusername = "director"\npassword = "{self.logins["director"]}"\n'
+        )
         self.event.write_text(event_toml(players, rounds, extra=broker_table), encoding="utf-8")
         self.director = Director(folder, self.event, self.broker.port, {})
         self.director.start()

@@ -23,7 +23,9 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
     }
 
 
-def record(seats: list[str], hands: list[dict[str, Any]], rules: Any = "standard") -> dict[str, Any]:
+def record(
+    seats: list[str], hands: list[dict[str, Any]], rules: Any = "standard"
+) -> dict[str, Any]:
     """A game record with these four players on N, E, S, W."""
     return {
         "format": "kaiser-game/1",
@@ -47,8 +49,13 @@ def play(rng: random.Random, seats: list[str], hands: int) -> list[dict[str, Any
     return out
 
 
-def rescore(players: list[str], rounds: int, games: dict[tuple[int, int], Any],
-            seating: list[dict[str, Any]], ended: set[int]) -> dict[str, Any]:
+def rescore(
+    players: list[str],
+    rounds: int,
+    games: dict[tuple[int, int], Any],
+    seating: list[dict[str, Any]],
+    ended: set[int],
+) -> dict[str, Any]:
     """Standings worked out from the records alone, the plain way (CLUB.md's rules)."""
     score: dict[str, list[Decimal | None]] = {p: [None] * rounds for p in players}
     won = dict.fromkeys(players, 0)
@@ -83,8 +90,13 @@ def rescore(players: list[str], rounds: int, games: dict[tuple[int, int], Any],
         return None if d is None else int(d) if d == d.to_integral() else float(d)
 
     rows = [
-        {"rank": i, "name": p, "total": num(totals[p]), "rounds": [num(s) for s in score[p]],
-         "won": won[p]}
+        {
+            "rank": i,
+            "name": p,
+            "total": num(totals[p]),
+            "rounds": [num(s) for s in score[p]],
+            "won": won[p],
+        }
         for i, p in enumerate(order, 1)
     ]
     return {"round": len(seating), "rows": rows}

@@ -15,6 +15,7 @@ def seating_of(venue: Venue) -> list[dict]:
 def test_three_rounds_at_four_tables_give_the_standings_of_the_records(venue: Venue) -> None:
     rng = random.Random(15)
     games: dict[tuple[int, int], dict] = {}
+    d = venue.director
     for r in range(1, 4):
         status, body = venue.director.post("/api/rounds/next", PIN)
         assert status == 200, body
@@ -25,10 +26,8 @@ def test_three_rounds_at_four_tables_give_the_standings_of_the_records(venue: Ve
             for i, rec in enumerate(records):
                 table.game(r, rec, finished=i == len(records) - 1)
             games[(int(t), r)] = records[-1]
-        d = venue.director
-        d.wait_for(lambda r=r: d.get("/api/event")["seating"][-1]["ended"], what="round ended")
+        d.wait_for(lambda: d.get("/api/event")["seating"][-1]["ended"], what="round ended")
     expected = rescore(venue.players, 3, games, seating_of(venue), {1, 2, 3})
-    d = venue.director
     d.wait_for(lambda: d.get("/api/standings") == expected, what="the standings")
     assert d.get("/api/standings") == expected
     # Sit-out means were used (17 players): someone's round is a mean, not a table total.
