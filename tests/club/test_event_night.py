@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from conftest import PIN, Venue
-from games import play, rescore
+from club_games import play, rescore
+from club_venue import PIN, Venue
 
 
 def seating_of(venue: Venue) -> list[dict]:
@@ -44,3 +44,31 @@ def test_three_rounds_at_four_tables_give_the_standings_of_the_records(venue: Ve
     # No more rounds than the event has.
     status, body = d.post("/api/rounds/next", PIN)
     assert status == 409 and "all 3 rounds" in body["error"]
+
+
+def test_the_offline_export_writes_the_csv_and_the_game_records(venue: Venue, tmp_path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    from kaiser_core.record import score_record
+
+    rnd = venue.director.post("/api/rounds/next", PIN)[1]
+    records = play(random.Random(4), rnd["tables"]["2"], 2)
+    venue.table(2).game(1, records[-1])
+    d = venue.director
+    d.wait_for(lambda: d.get("/api/tables")[1]["hands"] == len(records[-1]["hands"]))
+    d.stop()
+    out = tmp_path / "export"
+    args = ["--event", str(venue.event), "--db", str(d.db), "--export", str(out)]
+    result = subprocess.run(
+        [sys.executable, "-m", "hardware.cli", "director", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    game = json.loads((out / "table-2-round-1.json").read_text(encoding="utf-8"))
+    assert game == records[-1] and score_record(game)["totals"]
+    assert (out / "standings.csv").read_text(encoding="utf-8").count("\n") == 1 + len(venue.players)
+    d.start()  # the fixture stops it again

@@ -6,10 +6,10 @@ import json
 import random
 
 import paho.mqtt.client as mqtt
-from conftest import EVENT_ID, PIN, Venue
-from games import play, random_hand, record
+from club_games import play, random_hand, record
+from club_publisher import TablePublisher
+from club_venue import EVENT_ID, PIN, Venue
 from paho.mqtt.enums import CallbackAPIVersion
-from publisher import TablePublisher
 
 
 def start_round(venue: Venue) -> dict:

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 import pytest
+from club_games import play, rescore
 from club_helpers import Broker, Director, make_logins
-from conftest import EVENT_ID, PIN, PLAYERS, Venue, event_toml
-from games import play, rescore
-from publisher import TablePublisher
+from club_publisher import TablePublisher
+from club_venue import EVENT_ID, PIN, PLAYERS, Venue, event_toml
 
 
 def start_round(venue: Venue) -> dict:
