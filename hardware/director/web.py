@@ -114,11 +114,21 @@ def standings_page(service: Service) -> str:
             f"<tr><td>{row['rank']}</td><td>{e(row['name'])}</td>"
             f"<td>{e(str(row['total']))}</td>{cells}<td>{row['won']}</td></tr>"
         )
+    tables = []
+    for t in director.table_numbers():
+        r = director.table_row(t)
+        why = e(r["last_refused"] or "")
+        tables.append(
+            f"<tr><td>{t}</td><td>{'online' if r['online'] else 'offline'}</td>"
+            f"<td>{r['hands']}</td><td>{r['refused']}</td><td>{why}</td></tr>"
+        )
     title = e(director.event.name)
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
         '<meta http-equiv="refresh" content="10"></head><body>'
         f"<h1>{title}</h1><p>Round {body['round']} of {director.event.rounds}</p>"
         f"<table><tr><th>#</th><th>Name</th><th>Total</th>{head}<th>Won</th></tr>"
-        f"{''.join(rows)}</table></body></html>"
+        f"{''.join(rows)}</table><h2>Tables</h2><table><tr><th>Table</th><th>Broker</th>"
+        f"<th>Hands</th><th>Refused</th><th>Last refused</th></tr>{''.join(tables)}</table>"
+        "</body></html>"
     )

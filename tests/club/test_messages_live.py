@@ -60,6 +60,9 @@ def test_duplicate_stale_and_invalid_messages_never_count(venue: Venue) -> None:
     assert game_of(venue, 1)["rev"] == 2
     assert "refused" in d.log() and "table 1" in d.log()
     assert row(venue, 2)["refused"] == 0
+    page = d.get("/").decode()
+    assert "<td>1</td><td>online</td>" not in page  # table 1 sent no status
+    assert "<td>7</td><td>" in page and "has not been started" not in page.split("Tables")[0]
     # A valid change still counts afterwards.
     t1.game(1, records[2], rev=3)
     d.wait_for(lambda: d.get("/api/standings") != before, what="the change")
