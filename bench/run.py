@@ -43,9 +43,8 @@ HOLD_TIME = 0.1  # the hold time of scripted play (hardware.boards.MOCK_HOLD_TIM
 KEY_TIMEOUT = 15.0
 
 sys.path.insert(0, str(HERE))
-from player import HOLDS, Player  # noqa: E402
-
 import display as display_bench  # noqa: E402
+from player import HOLDS, Player  # noqa: E402
 
 #: The stages of one key, from the pin's edge to the frame (medians in details.segments_ms).
 SEGMENTS = (

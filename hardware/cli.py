@@ -18,6 +18,7 @@ SUBCOMMANDS: list[str] = [
     "hardware.app",
     "hardware.web.command",
     "hardware.recover",
+    "hardware.director.cli",
 ]
 
 

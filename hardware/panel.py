@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from luma.oled import device as oled  # type: ignore[import-untyped]
+from luma.oled import device as oled
 from PIL import Image
 
 #: SSD130x commands: the column and page address windows (horizontal addressing mode).

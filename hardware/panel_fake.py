@@ -294,7 +294,7 @@ class FakeSpi:
 def i2c_serial(bus: FakeI2C | CountingI2C, address: int = 0x3C, managed: bool = True) -> Any:
     """luma's real ``i2c`` on ``bus``: managed (smbus2's ``i2c_rdwr``, as on the Pi, where luma
     opens the bus itself) or handed the bus (``write_i2c_block_data``, 32 bytes a write)."""
-    from luma.core.interface.serial import i2c  # type: ignore[import-untyped]
+    from luma.core.interface.serial import i2c
 
     if not managed:
         return i2c(bus=bus, address=address)

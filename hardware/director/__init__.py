@@ -1,0 +1,1 @@
+"""The club director (CLUB.md): ``kaiser-scorer director``, its database, MQTT and HTTP."""

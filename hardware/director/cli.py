@@ -1,0 +1,107 @@
+"""``kaiser-scorer director``: the club's director (CLUB.md)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from kaiser_core.club.errors import ClubError
+
+log = logging.getLogger("kaiser-director")
+EXIT_USAGE = 2
+
+
+def add_subcommands(sub: Any) -> None:
+    """Register the ``director`` subcommand on the CLI's subparsers."""
+    p = sub.add_parser("director", help="run a club event's director (CLUB.md)")
+    p.add_argument("--event", required=True, type=Path, help="the event file (TOML)")
+    p.add_argument("--db", required=True, type=Path, help="the director's SQLite database")
+    p.add_argument("--broker", help="the MQTT broker, HOST[:PORT] (port 1883)")
+    p.add_argument("--listen", help="where to serve HTTP, HOST:PORT")
+    p.add_argument("--export", type=Path, metavar="DIR", help="write the exports and exit")
+    p.set_defaults(func=cmd_director)
+
+
+def _fail(message: str) -> int:
+    print(f"kaiser-scorer director: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _listen(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 <= int(port) < 65536:
+        raise ClubError(f"--listen {text!r}: give HOST:PORT")
+    return host, int(port)
+
+
+def cmd_director(args: argparse.Namespace) -> int:
+    """Run the director until SIGTERM/SIGINT, or write the exports with ``--export``."""
+    try:
+        from hardware.director.eventfile import parse_broker, read_event
+        from hardware.director.state import Director
+        from hardware.director.store import Store, StoreError
+    except ImportError as err:  # pragma: no cover - without the club extra
+        return _fail(f"needs the club extra (pip install 'kaiser-scorer[club]'): {err}")
+    try:
+        event, broker_table = read_event(args.event)
+        director = Director(event)
+        if args.export is None:
+            if not args.broker or not args.listen:
+                return _fail("give --broker HOST[:PORT] and --listen HOST:PORT (or --export DIR)")
+            broker = parse_broker(args.broker, broker_table)
+            listen = _listen(args.listen)
+        store = Store(args.db, event.id)
+    except (ClubError, StoreError) as err:
+        return _fail(str(err))
+    if args.export is not None:
+        from hardware.director.export import write_all
+        from hardware.director.service import Service
+
+        service = Service(director, store)
+        try:
+            for path in write_all(service.director, args.export):
+                print(path)
+        except OSError as err:
+            return _fail(f"{args.export}: {err.strerror or err}")
+        return 0
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    asyncio.run(_serve(director, store, broker, listen))
+    return 0
+
+
+async def _serve(director: Any, store: Any, broker: Any, listen: tuple[str, int]) -> None:
+    import uvicorn
+
+    from hardware.director.mqtt import Link
+    from hardware.director.pin import PinGuard
+    from hardware.director.service import Service
+    from hardware.director.web import build_app
+
+    service = Service(director, store)
+    link = Link(broker, director.event.id, asyncio.get_running_loop())
+    link.handler = service.message
+    service.publish_round = link.publish_round
+    link.current_round = director.round_payload()
+    app = build_app(service, PinGuard(director.event.pin))
+    config = uvicorn.Config(
+        app,
+        host=listen[0],
+        port=listen[1],
+        loop="asyncio",
+        http="h11",
+        ws="none",
+        lifespan="off",
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+    )
+    link.start()
+    log.info("event %s: round %d; HTTP on %s:%d", director.event.id, director.current, *listen)
+    try:
+        await uvicorn.Server(config).serve()
+    finally:
+        link.stop()
+        store.close()

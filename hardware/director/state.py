@@ -1,0 +1,210 @@
+"""The director's state: the fold of its log (rounds started and ended, tables' messages).
+
+Everything here runs on one thread (the event loop); ``receive`` and the actions return
+what changed, so the web side can tell its listeners.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from kaiser_core.club.errors import MessageError
+from kaiser_core.club.event import Event
+from kaiser_core.club.messages import (
+    GAME_TOPIC,
+    STATUS_TOPIC,
+    GameMessage,
+    Kept,
+    check_game,
+    keep,
+    parse_status,
+    round_message,
+)
+from kaiser_core.club.seating import Seating, seat_individual, seat_pairs
+from kaiser_core.club.standings import RoundPlay, TableResult, standings
+
+log = logging.getLogger(__name__)
+NEXT = "director/next"
+END = "director/end"
+
+
+@dataclass
+class Changes:
+    """What one message or action changed."""
+
+    standings: bool = False
+    tables: set[int] = field(default_factory=set)
+    round: bool = False
+
+
+class ActionError(Exception):
+    """A director's action that cannot be done now (the message says why)."""
+
+
+class Director:
+    """Holds the event, the rounds, every table's kept record and status."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        if event.format == "pairs":
+            self.seatings = seat_pairs(event.pairs, event.rounds)
+        else:
+            self.seatings = seat_individual(event.players, event.rounds)
+        self.current = 0
+        self.ended: dict[int, bool] = {}
+        self.kept: dict[tuple[int, int], tuple[Kept, GameMessage]] = {}
+        self.results: dict[tuple[int, int], TableResult] = {}
+        self.status: dict[int, dict[str, Any]] = {}
+        self.refused: Counter[int] = Counter()
+        self.last_refusal: dict[int, str] = {}
+        self.seen: dict[int, str] = {}
+        self._standings: dict[str, Any] | None = None
+
+    # -- the rounds -------------------------------------------------------------------
+    @property
+    def started(self) -> dict[int, Seating]:
+        """Each started round's seating."""
+        return {r: self.seatings[r - 1] for r in range(1, self.current + 1)}
+
+    def round_payload(self, number: int | None = None) -> dict[str, Any]:
+        """The ``round`` message of round ``number`` (default: the current one)."""
+        n = self.current if number is None else number
+        seating = self.seatings[n - 1] if n else None
+        return round_message(self.event, n, seating, self.ended.get(n, False))
+
+    def next_round(self) -> Changes:
+        """Start the next round; ActionError while one is on or after the last."""
+        if self.current and not self.ended[self.current]:
+            raise ActionError(f"round {self.current} is still on: end it first")
+        if self.current >= self.event.rounds:
+            raise ActionError(f"all {self.event.rounds} rounds have been played")
+        self.current += 1
+        self.ended[self.current] = False
+        self._standings = None
+        return Changes(
+            standings=True, round=True, tables=set(self.seatings[self.current - 1].tables)
+        )
+
+    def end_round(self) -> Changes:
+        """End the current round; ActionError when none is on."""
+        if not self.current or self.ended[self.current]:
+            raise ActionError("no round is on")
+        self.ended[self.current] = True
+        self._standings = None
+        return Changes(standings=True, round=True)
+
+    def _auto_end(self, number: int) -> bool:
+        """End round ``number`` once every table of it has finished."""
+        if number != self.current or self.ended.get(number, True):
+            return False
+        tables = self.seatings[number - 1].tables
+        if all(self.results.get((t, number), TableResult({})).finished for t in tables):
+            self.ended[number] = True
+            return True
+        return False
+
+    # -- messages ---------------------------------------------------------------------
+    def receive(self, at: str, topic: str, payload: bytes) -> tuple[str, str, Changes]:
+        """Fold one message or action in: (verdict, reason, what changed)."""
+        if topic == NEXT:
+            return "action", "", self.next_round()
+        if topic == END:
+            return "action", "", self.end_round()
+        match = GAME_TOPIC.match(topic) or STATUS_TOPIC.match(topic)
+        if not match or match.group(1) != self.event.id:
+            return "ignored", "not a topic of this event", Changes()
+        table = int(match.group(2))
+        self.seen[table] = at
+        try:
+            data = json.loads(payload.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            return self._refuse(table, topic, "the payload is not UTF-8 JSON")
+        if topic.endswith("/status"):
+            try:
+                self.status[table] = parse_status(data)
+            except MessageError as err:
+                return self._refuse(table, topic, str(err))
+            return "status", "", Changes(tables={table})
+        try:
+            message = check_game(self.event, topic, data, self.started)
+        except MessageError as err:
+            return self._refuse(table, topic, str(err))
+        key = (message.table, message.round)
+        old = self.kept.get(key)
+        verdict, now = keep(old[0] if old else None, message.journal, message.rev)
+        if now is None:
+            return verdict, "", Changes(tables={table})
+        self.kept[key] = (now, message)
+        winner = message.result["winner"]
+        finished = message.finished or winner is not None
+        self.results[key] = TableResult(message.result["totals"], winner, finished, message.seats)
+        self._standings = None
+        changes = Changes(standings=True, tables={table})
+        changes.round = self._auto_end(message.round)
+        return verdict, "", changes
+
+    def _refuse(self, table: int, topic: str, reason: str) -> tuple[str, str, Changes]:
+        self.refused[table] += 1
+        self.last_refusal[table] = reason
+        log.warning("table %d: refused a message on %s: %s", table, topic, reason)
+        return "refused", reason, Changes(tables={table})
+
+    # -- views ------------------------------------------------------------------------
+    def standings(self) -> dict[str, Any]:
+        """The body of ``GET /api/standings``."""
+        if self._standings is None:
+            played = []
+            for r, seating in self.started.items():
+                results = {t: res for (t, rr), res in self.results.items() if rr == r}
+                played.append(RoundPlay(seating, results, self.ended[r]))
+            rows = standings(self.event.members, self.event.rounds, played)
+            self._standings = {"round": self.current, "rows": rows}
+        return self._standings
+
+    def table_numbers(self) -> list[int]:
+        """Every table of the event's seating, and any other that has sent something."""
+        numbers = {t for s in self.seatings for t in s.tables}
+        return sorted(numbers | set(self.seen))
+
+    def table_row(self, table: int) -> dict[str, Any]:
+        """One row of ``GET /api/tables``."""
+        status = self.status.get(table, {})
+        current = self.results.get((table, self.current))
+        message = self.kept.get((table, self.current))
+        hands = len(message[1].result["hands"]) if message else 0
+        return {
+            "table": table,
+            "online": status.get("online", False),
+            "round": status.get("round", self.current if current else 0),
+            "hands": status.get("hands", hands),
+            "totals": status.get("totals", dict(current.totals) if current else {"NS": 0, "EW": 0}),
+            "finished": status.get("finished", current.finished if current else False),
+            "refused": self.refused[table],
+            "last_refused": self.last_refusal.get(table),
+            "seen": self.seen.get(table),
+        }
+
+    def game(self, table: int, number: int) -> dict[str, Any] | None:
+        """``GET /api/tables/<n>/rounds/<r>``: the scored game plus its names."""
+        kept = self.kept.get((table, number))
+        if kept is None:
+            return None
+        message = kept[1]
+        return {
+            **message.result,
+            "names": message.record.get("names", {}),
+            "journal": message.journal,
+            "rev": message.rev,
+        }
+
+    def event_body(self) -> dict[str, Any]:
+        """The body of ``GET /api/event``."""
+        return {
+            **self.event.summary(),
+            "round": self.current,
+            "seating": [self.round_payload(r) for r in range(1, self.current + 1)],
+        }

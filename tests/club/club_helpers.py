@@ -1,0 +1,182 @@
+"""Real parts for the club tests: a mosquitto on a free port, a director process, HTTP."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+CLUB = REPO / "systemd" / "club"
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def make_logins(event_id: str, tables: int, folder: Path, venues: str = "") -> dict[str, str]:
+    """Run the project's make-logins.sh; returns user -> password."""
+    env = {**os.environ, "VENUES": venues}
+    subprocess.run(
+        [str(CLUB / "make-logins.sh"), event_id, str(tables), str(folder)],
+        check=True,
+        capture_output=True,
+        env=env,
+    )
+    lines = (folder / "logins.txt").read_text().split("\n")
+    return dict(line.split(" ", 1) for line in lines if line)
+
+
+class Broker:
+    """A real mosquitto, configured from systemd/club/mosquitto.conf with local paths."""
+
+    def __init__(self, folder: Path, logins: Path | None, extra: str = "") -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        text = (CLUB / "mosquitto.conf").read_text()
+        text = text.replace("listener 1883", f"listener {self.port} 127.0.0.1")
+        if logins is None:
+            text = text.replace("allow_anonymous false", "allow_anonymous true")
+            text = "\n".join(
+                line for line in text.splitlines() if not line.startswith(("password_", "acl_"))
+            )
+        else:
+            text = text.replace("/etc/mosquitto/kaiser/", f"{logins}/")
+        data = folder / "data"
+        data.mkdir(parents=True, exist_ok=True)
+        # As root, mosquitto would switch to the mosquitto user, who cannot read the files
+        # made here; it stays who we are.
+        user = pwd.getpwuid(os.getuid()).pw_name
+        text += f"\npersistence_location {data}/\nuser {user}\n{extra}\n"
+        self.conf = folder / "mosquitto.conf"
+        self.conf.write_text(text)
+
+    def start(self) -> None:
+        """Start it and wait until it takes connections."""
+        exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
+        log = open(self.folder / "mosquitto.log", "ab")  # noqa: SIM115 - kept by the process
+        self.proc = subprocess.Popen([exe, "-c", str(self.conf)], stdout=log, stderr=log)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 0.2),
+            ):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(
+            "mosquitto did not start: " + (self.folder / "mosquitto.log").read_text()
+        )
+
+    def kill(self) -> None:
+        """SIGKILL, like a crash."""
+        if self.proc:
+            self.proc.kill()
+            self.proc.wait(5)
+            self.proc = None
+
+    def stop(self) -> None:
+        """SIGTERM: it saves its persistence file."""
+        if self.proc:
+            self.proc.terminate()
+            self.proc.wait(5)
+            self.proc = None
+
+
+class Director:
+    """``kaiser-scorer director`` as a real process."""
+
+    def __init__(self, folder: Path, event: Path, broker_port: int, env: dict[str, str]) -> None:
+        self.folder = folder
+        self.event = event
+        self.broker_port = broker_port
+        self.env = env
+        self.port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.db = folder / "director.db"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start it and wait for its HTTP interface."""
+        log = open(self.folder / "director.log", "ab")  # noqa: SIM115 - kept by the process
+        cmd = [
+            sys.executable,
+            "-m",
+            "hardware.cli",
+            "director",
+            "--event",
+            str(self.event),
+            "--broker",
+            f"127.0.0.1:{self.broker_port}",
+            "--db",
+            str(self.db),
+            "--listen",
+            f"127.0.0.1:{self.port}",
+        ]
+        env = {**os.environ, **self.env}
+        self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env, cwd=REPO)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("the director stopped: " + self.log())
+            with contextlib.suppress(OSError):
+                self.get("/api/event")
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the director did not answer: " + self.log())
+
+    def log(self) -> str:
+        return (self.folder / "director.log").read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.proc:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+            self.proc = None
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=5) as r:
+            body = r.read()
+        return json.loads(body) if path.startswith("/api/") and not path.endswith(".csv") else body
+
+    def post(self, path: str, pin: str | None) -> tuple[int, Any]:
+        headers = {} if pin is None else {"X-Pin": pin}
+        req = urllib.request.Request(self.url + path, data=b"", method="POST", headers=headers)
+        try:
+            with urllib.request.urlopen(req, timeout=5) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+    def wait_for(self, check: Any, timeout: float = 10.0, what: str = "") -> Any:
+        """Poll until ``check()`` returns something true; return it."""
+        deadline = time.monotonic() + timeout
+        last = None
+        while time.monotonic() < deadline:
+            last = check()
+            if last:
+                return last
+            time.sleep(0.05)
+        raise AssertionError(f"timed out waiting for {what or check}: last {last!r}")

@@ -1,0 +1,27 @@
+"""The club bench runs end to end and reports every figure (no timing thresholds here)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_small_club_bench_reports_every_figure() -> None:
+    args = ["--tables", "3", "--rounds", "1", "--hands", "3", "--interval", "0.05", "--json"]
+    result = subprocess.run(
+        [sys.executable, "bench/club.py", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    figures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert figures["standings_equal"] is True, result.stderr
+    assert figures["changes"] > 0 and figures["latency_p95_ms"] > 0
+    assert figures["director_rss_mb"] > 0 and figures["messages_per_hand"] >= 2
+    assert figures["changes_per_second_all_playing"] > 0
