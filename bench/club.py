@@ -20,6 +20,7 @@ Figures:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -131,97 +132,98 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     players = [f"Player {i:03d}" for i in range(4 * args.tables)]
     logins = make_logins(EVENT_ID, args.tables, folder / "logins")
     broker = Broker(folder / "broker", folder / "logins")
-    broker.start()
-    names = ", ".join(f'"{p}"' for p in players)
-    event = folder / "event.toml"
-    event.write_text(
-        f'[event]\nid = "{EVENT_ID}"\nname = "Bench"\nrounds = {args.rounds}\n'
-        f'hands_per_round = {args.hands}\nplayers = [{names}]\npin = "{PIN}"\n'
-        f'[broker]\nusername = "director"\npassword = "{logins["director"]}"\n'
-    )
-    director = Director(folder, event, broker.port, {})
-    director.start()
-    pid = director.proc.pid if director.proc else 0
-    tables = {
-        n: TablePublisher(broker.port, EVENT_ID, n, (f"table-{n}", logins[f"table-{n}"]))
-        for n in range(1, args.tables + 1)
-    }
-    baseline = Baseline(broker.port, ("director", logins["director"]))
-    watcher = Watcher(director.port)
-    watcher.start()
-    watcher.ready.wait(10)
-    rng = random.Random(2026)
-    games: dict[tuple[int, int], dict[str, Any]] = {}
-    published = hands_played = 0
-    full_changes, full_time = 0, 0.0  # while every table of the round is still playing
-    wall_full = [0.0]
-    cpu0, wall0 = proc_times(pid), time.monotonic()
-    for r in range(1, args.rounds + 1):
-        status, body = director.post("/api/rounds/next", PIN)
-        assert status == 200, body
-        state = {int(t): [] for t in body["tables"]}  # each table's hands so far
-        seats = {int(t): s for t, s in body["tables"].items()}
-        due = {t: time.monotonic() + rng.expovariate(1 / args.interval) for t in state}
-        done: set[int] = set()
-        started = time.monotonic()
-        while len(done) < len(state):
-            t = min((x for x in due if x not in done), key=due.__getitem__)
-            time.sleep(max(0.0, due[t] - time.monotonic()))
-            hands = state[t]
-            if hands and rng.random() < 0.05:
-                hands.pop()  # an undo: a stored change too
-            else:
-                hands.append(random_hand(rng))
-            rec = record(seats[t], list(hands), rules=body["rules"])
-            result = score_record(rec)
-            finished = result["winner"] is not None  # max_hands ends it (ties play on)
-            watcher.expect(t, r, seats[t][0], seats[t][1], result["totals"])
-            topic = f"kaiser/{EVENT_ID}/table/{t}/round/{r}/game"
-            baseline.sent[(topic, tables[t].rev + 1)] = time.monotonic()
-            tables[t].game(r, rec, finished=finished)
-            tables[t].status(r, len(hands), result["totals"], finished)
-            published += 2
-            games[(t, r)] = rec
-            if not done:
-                full_changes += 1
-                full_time = time.monotonic() - started
-            if finished:
+    with contextlib.ExitStack() as stack:  # the broker and director stop even on a failure
+        broker.start()
+        stack.callback(broker.stop)
+        names = ", ".join(f'"{p}"' for p in players)
+        event = folder / "event.toml"
+        event.write_text(
+            f'[event]\nid = "{EVENT_ID}"\nname = "Bench"\nrounds = {args.rounds}\n'
+            f'hands_per_round = {args.hands}\nplayers = [{names}]\npin = "{PIN}"\n'
+            f'[broker]\nusername = "director"\npassword = "{logins["director"]}"\n'
+        )
+        director = Director(folder, event, broker.port, {})
+        director.start()
+        stack.callback(director.stop)
+        pid = director.proc.pid if director.proc else 0
+        tables = {
+            n: TablePublisher(broker.port, EVENT_ID, n, (f"table-{n}", logins[f"table-{n}"]))
+            for n in range(1, args.tables + 1)
+        }
+        baseline = Baseline(broker.port, ("director", logins["director"]))
+        watcher = Watcher(director.port)
+        watcher.start()
+        watcher.ready.wait(10)
+        rng = random.Random(2026)
+        games: dict[tuple[int, int], dict[str, Any]] = {}
+        published = hands_played = 0
+        full_changes, full_time = 0, 0.0  # while every table of the round is still playing
+        wall_full = [0.0]
+        cpu0, wall0 = proc_times(pid), time.monotonic()
+        for r in range(1, args.rounds + 1):
+            status, body = director.post("/api/rounds/next", PIN)
+            assert status == 200, body
+            state = {int(t): [] for t in body["tables"]}  # each table's hands so far
+            seats = {int(t): s for t, s in body["tables"].items()}
+            due = {t: time.monotonic() + rng.expovariate(1 / args.interval) for t in state}
+            done: set[int] = set()
+            started = time.monotonic()
+            while len(done) < len(state):
+                t = min((x for x in due if x not in done), key=due.__getitem__)
+                time.sleep(max(0.0, due[t] - time.monotonic()))
+                hands = state[t]
+                if hands and rng.random() < 0.05:
+                    hands.pop()  # an undo: a stored change too
+                else:
+                    hands.append(random_hand(rng))
+                rec = record(seats[t], list(hands), rules=body["rules"])
+                result = score_record(rec)
+                finished = result["winner"] is not None  # max_hands ends it (ties play on)
+                watcher.expect(t, r, seats[t][0], seats[t][1], result["totals"])
+                topic = f"kaiser/{EVENT_ID}/table/{t}/round/{r}/game"
+                baseline.sent[(topic, tables[t].rev + 1)] = time.monotonic()
+                tables[t].game(r, rec, finished=finished)
+                tables[t].status(r, len(hands), result["totals"], finished)
+                published += 2
+                games[(t, r)] = rec
                 if not done:
-                    wall_full[0] += full_time
-                done.add(t)
-                hands_played += len(hands)
-            due[t] = time.monotonic() + rng.expovariate(1 / args.interval)
-        director.wait_for(lambda: director.get("/api/event")["seating"][-1]["ended"], 30)
-    wall = time.monotonic() - wall0
-    cpu = proc_times(pid) - cpu0
-    seating = director.get("/api/event")["seating"]
-    expected = rescore(players, args.rounds, games, seating, set(range(1, args.rounds + 1)))
-    time.sleep(1.0)
-    equal = director.get("/api/standings") == expected
-    rss = hwm_mb(pid)
-    lat = sorted(watcher.latencies)
-    base = sorted(baseline.times)
-    for p in tables.values():
-        p.close()
-    director.stop()
-    broker.stop()
-    return {
-        "tables": args.tables,
-        "players": len(players),
-        "rounds": args.rounds,
-        "changes": len(lat),
-        "changes_per_second": round(published / 2 / wall, 1),
-        "changes_per_second_all_playing": round(full_changes / max(wall_full[0], 1e-9), 1),
-        "latency_median_ms": round(1000 * statistics.median(lat), 1),
-        "latency_p95_ms": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
-        "broker_latency_median_ms": round(1000 * statistics.median(base), 2),
-        "latency_ratio": round(statistics.median(lat) / statistics.median(base), 1),
-        "director_cpu_percent": round(100 * cpu / wall, 1),
-        "director_rss_mb": round(rss, 1),
-        "messages_per_hand": round(published / max(1, hands_played), 2),
-        "standings_equal": equal,
-        "wall_seconds": round(wall, 1),
-    }
+                    full_changes += 1
+                    full_time = time.monotonic() - started
+                if finished:
+                    if not done:
+                        wall_full[0] += full_time
+                    done.add(t)
+                    hands_played += len(hands)
+                due[t] = time.monotonic() + rng.expovariate(1 / args.interval)
+            director.wait_for(lambda: director.get("/api/event")["seating"][-1]["ended"], 30)
+        wall = time.monotonic() - wall0
+        cpu = proc_times(pid) - cpu0
+        seating = director.get("/api/event")["seating"]
+        expected = rescore(players, args.rounds, games, seating, set(range(1, args.rounds + 1)))
+        time.sleep(1.0)
+        equal = director.get("/api/standings") == expected
+        rss = hwm_mb(pid)
+        lat = sorted(watcher.latencies)
+        base = sorted(baseline.times)
+        for p in tables.values():
+            p.close()
+        return {
+            "tables": args.tables,
+            "players": len(players),
+            "rounds": args.rounds,
+            "changes": len(lat),
+            "changes_per_second": round(published / 2 / wall, 1),
+            "changes_per_second_all_playing": round(full_changes / max(wall_full[0], 1e-9), 1),
+            "latency_median_ms": round(1000 * statistics.median(lat), 1),
+            "latency_p95_ms": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
+            "broker_latency_median_ms": round(1000 * statistics.median(base), 2),
+            "latency_ratio": round(statistics.median(lat) / statistics.median(base), 1),
+            "director_cpu_percent": round(100 * cpu / wall, 1),
+            "director_rss_mb": round(rss, 1),
+            "messages_per_hand": round(published / max(1, hands_played), 2),
+            "standings_equal": equal,
+            "wall_seconds": round(wall, 1),
+        }
 
 
 def main() -> int:
