@@ -15,7 +15,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hardware.boards import BOARD_CHOICES, PI_BOARDS, BoardError, build, resolve
+from hardware.boards import (
+    BOARD_CHOICES,
+    PI_BOARDS,
+    BoardError,
+    build,
+    check_emulator,
+    resolve,
+)
 from hardware.config import Config, ConfigError, load_config
 from hardware.journal import Journal, JournalError, default_db_path
 from hardware.keyscript import read_key_script
@@ -69,6 +76,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     if keys is not None and board != "mock":
         print("kaiser-scorer: --keys needs --board mock", file=sys.stderr)
         return EXIT_USAGE
+    if board == "emulator":
+        try:  # before the database: a terminal or a desktop that is not there is one line
+            check_emulator(getattr(args, "display", "terminal"))
+        except BoardError as err:
+            print(f"kaiser-scorer: {err}", file=sys.stderr)
+            return EXIT_USAGE
     db_path = Path(args.db) if args.db else default_db_path()
     try:
         journal = _open_journal(db_path)

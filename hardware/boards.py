@@ -9,8 +9,9 @@ enables it.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,9 @@ POWEROFF = ("systemctl", "poweroff")
 #: The hold time of scripted play: short, the script does not need a person's patience.
 MOCK_HOLD_TIME = 0.1
 PI_BOARDS = ("bonnet", "waveshare", "custom")
-BOARD_CHOICES = ("auto", *PI_BOARDS, "mock", "emulator")
+#: ``--board`` takes the config's names (``board = "adafruit-bonnet"``) and the short ones.
+BOARD_ALIASES = {"adafruit-bonnet": "bonnet", "waveshare-hat": "waveshare"}
+BOARD_CHOICES = ("auto", "adafruit-bonnet", "waveshare-hat", *PI_BOARDS, "mock", "emulator")
 
 
 class BoardError(KaiserError):
@@ -69,7 +72,7 @@ def resolve(name: str, cfg: Config | None) -> str:
     """The board ``--board`` names: ``auto`` is the config's board on a Pi (or ``mock``
     wherever the config names it), else the emulator."""
     if name != "auto":
-        return name
+        return BOARD_ALIASES.get(name, name)
     if cfg is not None and cfg.board == "mock":  # a demonstration service on any machine
         return "mock"
     if not is_pi():
@@ -139,15 +142,36 @@ def _mock(
     return Board("mock", display, [ScriptSource(keys, cfg.pins, hold_time, factory)])
 
 
+def has_window_system(env: Mapping[str, str] | None = None) -> bool:
+    """Whether a window can open: X11 or Wayland on Linux (or SDL told where to draw)."""
+    env = os.environ if env is None else env
+    if not sys.platform.startswith("linux"):
+        return True
+    return any(env.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+
+
+def check_emulator(shown: str) -> None:
+    """Raise BoardError (one line) when the emulator cannot show ``shown`` here."""
+    if shown == "window":
+        if not has_window_system():
+            raise BoardError(
+                "--display window needs a graphical desktop (DISPLAY and WAYLAND_DISPLAY are "
+                "not set): use --display terminal"
+            )
+        return
+    needs = (sys.stdin, sys.stdout) if shown == "terminal" else (sys.stdin,)
+    if not all(stream.isatty() for stream in needs):
+        raise BoardError("the emulator needs a terminal (or use --board mock --keys FILE)")
+
+
 def _emulator(args: argparse.Namespace, display_factory: Callable[[], Any] | None) -> Board:
     from hardware.emulator import terminal_factory, window_factory
     from hardware.sources.terminal import TerminalSource, WindowSource
 
     shown = getattr(args, "display", "terminal")
+    if display_factory is None:
+        check_emulator(shown)
     if shown == "window":
         return Board("emulator", display_factory or window_factory(), [WindowSource()])
-    needs = (sys.stdin, sys.stdout) if shown == "terminal" else (sys.stdin,)
-    if not all(stream.isatty() for stream in needs):
-        raise BoardError("the emulator needs a terminal (or use --board mock --keys FILE)")
     display = display_factory or (terminal_factory() if shown == "terminal" else dummy_factory())
     return Board("emulator", display, [TerminalSource()])

@@ -14,11 +14,34 @@ from typing import Any
 
 from hardware.sources.terminal import HELP, decode_keys
 
-__all__ = ["HELP", "decode_keys", "terminal_factory", "window_factory"]
+__all__ = [
+    "HELP",
+    "decode_keys",
+    "needed_size",
+    "terminal_factory",
+    "too_small",
+    "window_factory",
+]
+
+
+def needed_size(width: int = 128, height: int = 64) -> tuple[int, int]:
+    """The terminal (columns, rows) that shows every pixel: two pixel rows a line, and help."""
+    return width, (height + 1) // 2 + 1
+
+
+def too_small(columns: int, rows: int, width: int = 128, height: int = 64) -> str:
+    """One line for a terminal too small for the picture ("" when it fits)."""
+    need_c, need_r = needed_size(width, height)
+    if columns >= need_c and rows >= need_r:
+        return ""
+    return (
+        f"this terminal is {columns}x{rows}; the scorer needs {need_c}x{need_r}: "
+        "make it larger (q quits)"
+    )
 
 
 def terminal_factory() -> Callable[[], Any]:
-    """luma.emulator's half-block terminal device, at 1:1 pixels when the terminal is wide."""
+    """luma.emulator's half-block terminal device, 1:1 pixels; a one-line note when too small."""
 
     def make() -> Any:
         from luma.emulator.device import asciiblock
@@ -28,9 +51,12 @@ def terminal_factory() -> Callable[[], Any]:
 
             def display(self, image: Any) -> None:
                 image = self.preprocess(image).convert("1")
-                cols = os.get_terminal_size().columns
-                if cols < image.width:  # a narrow terminal: half size
-                    image = image.resize((image.width // 2, image.height // 2))
+                cols, rows = os.get_terminal_size()
+                note = too_small(cols, rows, image.width, image.height)
+                if note:  # a shrunken picture is unreadable: say what size is needed
+                    sys.stdout.write("\x1b[1;1H\x1b[J" + note[: max(0, cols - 1)])
+                    sys.stdout.flush()
+                    return
                 px = image.load()
                 lines = []
                 for y in range(0, image.height, 2):

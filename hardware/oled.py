@@ -113,6 +113,10 @@ class Display:
         self.frames += 1
         return True
 
+    def invalidate(self) -> None:
+        """Forget the last frame, so the next ``show()`` pushes it (a resized terminal)."""
+        self.last = None
+
     def dim(self, dimmed: bool) -> None:
         """Dim (lowest contrast) or wake the display; remembered while the display is away."""
         if dimmed == self.dimmed:

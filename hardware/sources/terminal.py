@@ -57,6 +57,14 @@ def decode_keys(data: bytes) -> tuple[list[str], bool]:
     return keys, False
 
 
+def _size() -> tuple[int, int]:
+    try:
+        size = os.get_terminal_size()
+    except OSError:
+        return (0, 0)
+    return (size.columns, size.lines)
+
+
 class TerminalSource:
     """Reads the terminal in cbreak mode on a thread; ``q`` stops the scorer."""
 
@@ -82,8 +90,13 @@ class TerminalSource:
         self._thread.start()
 
     def _read(self, scorer: Scorer) -> None:
+        size = _size()
         while not self._stop.is_set():
             ready, _, _ = select.select([self.fd], [], [], 0.2)
+            now = _size()
+            if now != size:  # resized: draw the frame again (or say the size it needs)
+                size = now
+                scorer.post("call", scorer.display.invalidate)
             if not ready:
                 continue
             try:

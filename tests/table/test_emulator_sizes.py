@@ -1,0 +1,94 @@
+"""The emulator at the edges: a terminal too small, no desktop for a window, the board names."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+from test_emulator import read_until
+
+from hardware.boards import has_window_system, resolve
+from hardware.cli import build_parser
+from hardware.emulator import needed_size, too_small
+
+
+def test_the_picture_needs_128_columns_and_33_rows():
+    assert needed_size() == (128, 33)
+    assert too_small(128, 33) == ""
+    note = too_small(80, 24)
+    assert "80x24" in note and "needs 128x33" in note and "\n" not in note
+
+
+def _winsize(fd: int, rows: int, cols: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def test_a_small_terminal_is_told_the_size_and_a_larger_one_gets_the_picture(tmp_path):
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the scorer on an 80x24 terminal
+        os.execvpe(sys.executable, [sys.executable, "-m", "hardware.cli", "run"], env)
+    try:
+        _winsize(fd, 24, 80)
+        shown = read_until(fd, time.monotonic() + 20, b"needs 128x33")
+        assert b"this terminal is 80x24; the scorer needs 128x33" in shown
+        assert "▀".encode() not in shown and "█".encode() not in shown  # no shrunken picture
+        _winsize(fd, 40, 140)  # the user makes the window larger: the picture comes
+        shown = read_until(fd, time.monotonic() + 20, b"arrows: seats/joystick")
+        assert b"arrows: seats/joystick" in shown
+        os.write(fd, b"q")
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            read_until(fd, time.monotonic() + 0.5)
+        assert done == pid and os.waitstatus_to_exitcode(status) == 0
+    finally:
+        os.close(fd)
+        try:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+
+
+def test_a_window_without_a_desktop_is_one_line_and_exit_2(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)
+    env["XDG_STATE_HOME"] = str(tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-m", "hardware.cli", "run", "--display", "window"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--display window needs a graphical desktop" in lines[0]
+
+
+def test_the_window_system_is_found_from_the_environment():
+    if sys.platform.startswith("linux"):
+        assert not has_window_system({})
+        assert has_window_system({"DISPLAY": ":0"})
+        assert has_window_system({"WAYLAND_DISPLAY": "wayland-0"})
+
+
+def test_board_names_are_the_configs_and_the_short_ones():
+    assert resolve("adafruit-bonnet", None) == "bonnet"
+    assert resolve("waveshare-hat", None) == "waveshare"
+    assert resolve("bonnet", None) == "bonnet" and resolve("mock", None) == "mock"
+    for name in ("adafruit-bonnet", "waveshare-hat", "bonnet", "waveshare"):
+        assert build_parser().parse_args(["run", "--board", name]).board == name
