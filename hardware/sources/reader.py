@@ -10,18 +10,30 @@ from hardware.scorer import Scorer
 from kaiser_core.table.requests import Request, Teach
 
 
+def reader_event(msg: ReaderMessage) -> tuple[str, str] | None:
+    """The scorer's event for one reader message (None for a hello).
+
+    >>> reader_event(ReaderFault("reader", "antenna not found"))
+    ('notice', 'reader: antenna not found')
+    """
+    if isinstance(msg, CardRead):
+        return ("card", msg.card)
+    if isinstance(msg, Taught):
+        return ("taught", msg.card)
+    if isinstance(msg, UnknownTag):
+        return ("notice", f"unknown tag ..{msg.uid[-6:]}: teach it first")
+    if isinstance(msg, ReaderFault):  # the reader's own words say what is wrong
+        return ("notice", f"reader: {msg.message or msg.code}")
+    return None
+
+
 def attach_reader(scorer: Scorer, port: str, **options: Any) -> CardReader:
     """Start the card reader on ``port``; its messages become the scorer's events."""
 
     def on_message(msg: ReaderMessage) -> None:
-        if isinstance(msg, CardRead):
-            scorer.post("card", msg.card)
-        elif isinstance(msg, Taught):
-            scorer.post("taught", msg.card)
-        elif isinstance(msg, UnknownTag):
-            scorer.post("notice", f"unknown tag ..{msg.uid[-6:]}: teach it first")
-        elif isinstance(msg, ReaderFault):
-            scorer.post("notice", f"reader: {msg.code}")
+        event = reader_event(msg)
+        if event is not None:
+            scorer.post(*event)
 
     reader = CardReader(port, on_message, lambda online: scorer.post("reader", online), **options)
     scorer.table.reader_available = True

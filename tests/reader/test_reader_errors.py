@@ -19,3 +19,15 @@ def test_a_bad_command_is_a_kaiser_error_and_a_value_error() -> None:
 
 def test_the_reader_names_the_cards_of_the_core_pack() -> None:
     assert {card.code for card in SKAT_PACK} == READER_CARDS
+
+
+def test_a_reader_fault_shows_the_readers_own_words():
+    from hardware.reader import CardRead, ReaderFault
+    from hardware.sources.reader import reader_event
+
+    assert reader_event(ReaderFault("reader", "antenna not found")) == (
+        "notice",
+        "reader: antenna not found",
+    )
+    assert reader_event(ReaderFault("reader", "")) == ("notice", "reader: reader")
+    assert reader_event(CardRead("AS", "04a1b2c3", 1)) == ("card", "AS")
