@@ -192,6 +192,7 @@ class ListView:
     lines: tuple[str, ...]
     index: int
     message: str = ""
+    wrap: bool = False  # long lines take more rows instead of ending in an ellipsis
 
 
 View = (
