@@ -48,7 +48,10 @@ def wrapped(
         return
     index = max(0, min(index, len(items) - 1))
     room = pen.w - 5
-    blocks = [font.wrap(item, room - 4, rows) for item in items]
+    blocks = [
+        [item] if font.width(item) <= room - 4 else font.wrap(item, room - 8, rows)
+        for item in items
+    ]
     first, used = index, len(blocks[index])
     while first > 0 and used + len(blocks[first - 1]) <= rows:  # the lines before it
         used += len(blocks[first - 1])
@@ -60,8 +63,8 @@ def wrapped(
             break
         if i == index:
             pen.rect((0, y, room - 2, y + len(block) * pitch - 1))
-        for line in block:
-            pen.text(2, y + 1, line, font, fill=0 if i == index else ON)
+        for row, line in enumerate(block):  # a line's later rows are indented
+            pen.text(6 if row else 2, y + 1, line, font, fill=0 if i == index else ON)
             y += pitch
     height = rows * pitch
     total = sum(len(b) for b in blocks)

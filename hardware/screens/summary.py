@@ -10,12 +10,27 @@ from hardware.screens.pen import Pen
 from kaiser_core.views import SummaryView
 
 PITCH = 8  # a note's line
+INDENT = 6  # a note's second and later lines
 
 
 def _wrapped(notes: tuple[str, ...], width: int) -> list[list[str]]:
-    """Each note in whole lines of ``width`` pixels (never cut short)."""
+    """Each note in whole lines of ``width`` pixels (never cut short); one line if it fits."""
     tiny = fonts()[0]
-    return [tiny.wrap(note, width, 8) for note in notes]
+    return [
+        [note] if tiny.width(note) <= width else tiny.wrap(note, width - INDENT, 8)
+        for note in notes
+    ]
+
+
+def _note(pen: Pen, y: int, lines: list[str], last: int) -> int:
+    """Draw one note's lines from ``y`` (the later ones indented) down to ``last``."""
+    tiny = fonts()[0]
+    for i, line in enumerate(lines):
+        if y + PITCH > last:
+            break
+        pen.text(INDENT if i else 0, y, line, tiny)
+        y += PITCH
+    return y
 
 
 @painter(SummaryView)
@@ -51,9 +66,7 @@ def summary(pen: Pen, v: SummaryView) -> None:
     for lines in notes:
         if (y - 48) // PITCH + len(lines) > room:
             break
-        for line in lines:
-            pen.text(0, y, line, tiny)
-            y += PITCH
+        y = _note(pen, y, lines, bottom + 1)
 
 
 def _notes_page(pen: Pen, v: SummaryView, bottom: int) -> None:
@@ -71,8 +84,4 @@ def _notes_page(pen: Pen, v: SummaryView, bottom: int) -> None:
         if i and y + len(lines) * PITCH > last:  # a note that does not fit waits
             pen.bitmap(pen.w - 5, last - 6, icon("▼", 5))
             break
-        for line in lines:
-            if y + PITCH > last:
-                break
-            pen.text(0, y, line, tiny)
-            y += PITCH
+        y = _note(pen, y, lines, last)

@@ -192,7 +192,7 @@ def test_quick_hands_a_lone_12_no_trump_to_trick_by_trick_entry():
     assert t.ui.screen is Screen.TRICKS
     assert t.ui.message.key == "bid.by_trick" and "trick by trick" in t.ui.message
     assert t.draft.contract is not None and t.draft.contract.mode.value == "per-trick"
-    for seat in "RIGHT LEFT RIGHT RIGHT RIGHT RIGHT RIGHT UP".split():
+    for seat in ["RIGHT", "LEFT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT", "UP"]:
         t.press(Key(seat))  # W, the partner, takes trick 2; N the last
     keys(t, "RIGHT", "UP")  # 5♥ to E, 3♠ to N: EW 7 tricks + 5♥ = 12, but not alone
     summary = t.view()
