@@ -55,3 +55,26 @@ def test_a_lone_kaiser_bid_entered_per_hand_is_exported_trick_by_trick(scorer, t
     assert hand["tricks"] == ["E"] * 7 + ["N"] and "taken" not in hand
     scored = scorer.score(record)
     assert scored["winner"] == "EW" and scored["totals"] == {"NS": -2, "EW": 24}
+
+
+def test_every_option_the_config_file_names_loads_when_uncommented(tmp_path):
+    """systemd/config.toml lists the house rules as comments: together they are valid rules."""
+    from hardware.config import load_config
+
+    root = Path(__file__).resolve().parents[2]
+    text = (root / "systemd" / "config.toml").read_text(encoding="utf-8")
+    head, rest = text.split("[game.options]", 1)
+    options, tail = rest.split("[names]", 1)
+    lines = [
+        line[2:] if line.startswith("# ") and " = " in line else line
+        for line in options.splitlines()
+    ]
+    named = {
+        line.split("=")[0].strip() for line in lines if " = " in line and not line.startswith("#")
+    }
+    assert {"max_hands", "kaiser_bid_alone", "low_bid", "three_spades_needs_tricks"} <= named
+    path = tmp_path / "config.toml"
+    path.write_text(head + "[game.options]" + "\n".join(lines) + "\n[names]" + tail)
+    rules = load_config(path).rules
+    assert rules.max_hands == 10 and rules.low_nt_bid and rules.kaiser_bid_alone
+    assert rules.min_bid == 5 and rules.three_spades_needs_tricks == 3
