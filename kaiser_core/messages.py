@@ -65,6 +65,10 @@ TEXTS: dict[str, str] = {
     # the contract
     "bid.nt_minimum": "no-trump starts at {number}",
     "bid.no_low": "low is not allowed by these rules",
+    "bid.low_is_a_bid": "low is a bid of its own here: ◀▶ to NT low",
+    "bid.by_trick": "{bid} alone: enter it trick by trick",
+    "hand.of": "hand {number} of {of}",
+    "hand.play_on": "hand {number}: tie, play on",
     "score.at_cap": "{name} at {cap}: no points on defence",
     "score.needs": "{team} needs {points} to win",
     "score.near_loss": "{team} near {total}: loses there",

@@ -54,6 +54,7 @@ class ScoreView:
     warnings: tuple[str, ...] = ()
     series: tuple[int, int] | None = None  # NS, EW standings over finished games
     message: str = ""
+    progress: str = ""  # under max_hands: "hand 7 of 10" (or "hand 11: tie, play on")
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class TricksView:
     mark_three: bool
     live: LiveContract
     message: str = ""
+    progress: str = ""  # under max_hands: "hand 7 of 10"
 
 
 @dataclass(frozen=True)
@@ -141,6 +143,7 @@ class QuickView:
     five: str  # "", "bidders" or "defenders"
     three: str
     message: str = ""
+    progress: str = ""  # under max_hands: "hand 7 of 10"
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,7 @@ class SummaryView:
     ns: TeamScore
     ew: TeamScore
     message: str = ""
+    scroll: int = 0  # 0: the scores and the notes that fit; k: the notes from the k-th on
 
 
 @dataclass(frozen=True)
@@ -188,6 +192,7 @@ class ListView:
     lines: tuple[str, ...]
     index: int
     message: str = ""
+    wrap: bool = False  # long lines take more rows instead of ending in an ellipsis
 
 
 View = (

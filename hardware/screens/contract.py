@@ -39,16 +39,18 @@ def score(pen: Pen, v: ScoreView) -> None:
     if bottom >= 35 + 12:
         x = pen.text(0, 35, f"{v.dealer.code} deals,", small)
         pen.text(x + 6, 35, f"{v.first_bidder.code} bids", small)
-        pen.right(pen.w, 37, f"#{v.hand_number}", tiny)
+        if not v.progress:  # "hand 7 of 10" below says it
+            pen.right(pen.w, 37, f"#{v.hand_number}", tiny)
     y = 48
     room = max(0, (bottom + 1 - y) // 8)
-    lines: list[str] = []
+    lines: list[str] = [tiny.fit(v.progress, pen.w)] if v.progress else []
     for warning in v.warnings:
         for team in (v.ns, v.ew):  # a long name gives way to the team's code
             if small.width(team.name) > pen.w // 3:
                 warning = warning.replace(team.name, team.team.code)
         # one line each when there are as many warnings as lines, else wrap the first
-        share = 1 if len(v.warnings) >= room else room - len(lines)
+        free = room - (1 if v.progress else 0)
+        share = 1 if len(v.warnings) >= free else room - len(lines)
         lines += tiny.wrap(warning, pen.w, max(0, share))
     for line in lines[:room]:
         pen.text(0, y, line, tiny)

@@ -25,8 +25,16 @@ def game_over(pen: Pen, v: GameOverView) -> None:
     if v.skunk:
         pen.chip(x + mid.width(score) // 2 + 4, 31, "SKUNK", tiny)
     y = 46
-    if y + 8 <= bottom + 1 and v.reason:
-        pen.center(pen.w // 2, y, tiny.fit(v.reason, pen.w), tiny)
-        y += 9
-    if v.series and y + 8 <= bottom + 1:
-        pen.center(pen.w // 2, y, f"series NS {v.series[0]} : {v.series[1]} EW", tiny)
+    rows = max(0, (bottom + 1 - y) // 8)
+    reason = tiny.wrap(v.reason, pen.w, min(rows, 2)) if v.reason else []
+    series = f"series NS {v.series[0]} : {v.series[1]} EW" if v.series else ""
+    if series and len(reason) + 1 > rows:  # the series moves up beside the title
+        pen.rect((0, 0, pen.w - 1, 12))
+        pen.text(2, 1, "GAME OVER", small, fill=0)
+        pen.right(pen.w - 2, 3, f"{v.series[0]}:{v.series[1]}" if v.series else "", tiny, fill=0)
+        series = ""
+    for line in reason:
+        pen.center(pen.w // 2, y, line, tiny)
+        y += 8 if len(reason) > 1 else 9
+    if series and y + 8 <= bottom + 1:
+        pen.center(pen.w // 2, y, series, tiny)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hardware.screens.fonts import fonts
+from hardware.screens.fonts import Font, fonts
+from hardware.screens.icons import ON
 from hardware.screens.paint import painter
 from hardware.screens.parts import message_bar, scrolling
 from hardware.screens.pen import Pen
@@ -27,4 +28,49 @@ def list(pen: Pen, v: ListView) -> None:
     bottom = message_bar(pen, v.message)
     pen.text(0, 0, small.fit(v.title, pen.w), small)
     pen.line(0, 12, pen.w - 1, 12)
-    scrolling(pen, v.lines, v.index, 14, bottom, tiny, 10)
+    if v.wrap:
+        wrapped(pen, v.lines, v.index, 14, bottom, tiny)
+    else:
+        scrolling(pen, v.lines, v.index, 14, bottom, tiny, 10)
+
+
+def wrapped(
+    pen: Pen, items: tuple[str, ...], index: int, top: int, bottom: int, font: Font
+) -> None:
+    """Lines from ``top`` to ``bottom``, each whole over as many rows as it needs.
+
+    Line ``index`` is inverted and wholly in view (the lines before it scroll away); a
+    scroll bar shows where the view is when not every line fits.
+    """
+    pitch = font.height + 1
+    rows = max(1, (bottom + 1 - top) // pitch)
+    if not items:
+        return
+    index = max(0, min(index, len(items) - 1))
+    room = pen.w - 5
+    blocks = [
+        [item] if font.width(item) <= room - 4 else font.wrap(item, room - 8, rows)
+        for item in items
+    ]
+    first, used = index, len(blocks[index])
+    while first > 0 and used + len(blocks[first - 1]) <= rows:  # the lines before it
+        used += len(blocks[first - 1])
+        first -= 1
+    y = top
+    for i in range(first, len(items)):
+        block = blocks[i]
+        if i != index and (y - top) // pitch + len(block) > rows:
+            break
+        if i == index:
+            pen.rect((0, y, room - 2, y + len(block) * pitch - 1))
+        for row, line in enumerate(block):  # a line's later rows are indented
+            pen.text(6 if row else 2, y + 1, line, font, fill=0 if i == index else ON)
+            y += pitch
+    height = rows * pitch
+    total = sum(len(b) for b in blocks)
+    if total > rows:
+        pen.line(pen.w - 2, top, pen.w - 2, top + height - 1)
+        above = sum(len(b) for b in blocks[:first])
+        knob = max(3, height * rows // total)
+        start = top + (height - knob) * min(above, total - rows) // max(1, total - rows)
+        pen.rect((pen.w - 3, start, pen.w - 1, start + knob - 1))

@@ -37,3 +37,5 @@ def quick(pen: Pen, v: QuickView) -> None:
         pen.chip(x + 3, y, _who(taken, v.contract), small, inverted=bool(taken))
     if bottom >= 53:
         pen.text(0, 45, "A/B: who took 5♥/3♠", tiny)
+    if v.progress and bottom >= 63:
+        pen.text(0, 55, tiny.fit(v.progress, pen.w), tiny)

@@ -1,22 +1,49 @@
-"""SUMMARY: the hand scored."""
+"""SUMMARY: the hand scored, and the reasons a page at a time when they do not all fit."""
 
 from __future__ import annotations
 
 from hardware.screens.fonts import fonts
+from hardware.screens.icons import icon
 from hardware.screens.paint import painter
 from hardware.screens.parts import contract_text, message_bar, signed, status_chip
 from hardware.screens.pen import Pen
 from kaiser_core.views import SummaryView
 
+PITCH = 8  # a note's line
+INDENT = 6  # a note's second and later lines
+
+
+def _wrapped(notes: tuple[str, ...], width: int) -> list[list[str]]:
+    """Each note in whole lines of ``width`` pixels (never cut short); one line if it fits."""
+    tiny = fonts()[0]
+    return [
+        [note] if tiny.width(note) <= width else tiny.wrap(note, width - INDENT, 8)
+        for note in notes
+    ]
+
+
+def _note(pen: Pen, y: int, lines: list[str], last: int) -> int:
+    """Draw one note's lines from ``y`` (the later ones indented) down to ``last``."""
+    tiny = fonts()[0]
+    for i, line in enumerate(lines):
+        if y + PITCH > last:
+            break
+        pen.text(INDENT if i else 0, y, line, tiny)
+        y += PITCH
+    return y
+
 
 @painter(SummaryView)
 def summary(pen: Pen, v: SummaryView) -> None:
-    """Draw a SummaryView."""
+    """Draw a SummaryView: the scores and the notes that fit, or a page of notes."""
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message)
     pen.text(0, 0, contract_text(v.contract), small)
-    status_chip(pen, pen.w, 0, "MADE" if v.made else "SET")
     pen.line(0, 13, pen.w - 1, 13)
+    if v.scroll:
+        _notes_page(pen, v, bottom)
+        return
+    status_chip(pen, pen.w, 0, "MADE" if v.made else "SET")
     columns = (("pts", 62), ("change", 96), ("total", pen.w))
     for heading, right in columns:
         pen.right(right, 15, heading, tiny)
@@ -29,9 +56,32 @@ def summary(pen: Pen, v: SummaryView) -> None:
             columns, (str(raw), signed(delta), str(team.total)), strict=True
         ):
             pen.right(right, y, value, small)
+    room = max(0, (bottom + 1 - 48) // PITCH)
+    notes = _wrapped(v.notes, pen.w)
+    if sum(len(n) for n in notes) > room:  # some notes wait on the next page: say so
+        notes = _wrapped(v.notes, pen.w - 8)
+        if room:
+            pen.bitmap(pen.w - 5, 48 + (room - 1) * PITCH + 1, icon("▼", 5))
     y = 48
-    for note in v.notes:
-        if y + 8 > bottom + 1:
+    for lines in notes:
+        if (y - 48) // PITCH + len(lines) > room:
             break
-        pen.text(0, y, tiny.fit(note, pen.w), tiny)
-        y += 8
+        y = _note(pen, y, lines, bottom + 1)
+
+
+def _notes_page(pen: Pen, v: SummaryView, bottom: int) -> None:
+    """The notes from the ``scroll``-th on, whole, with the page's place at the top right."""
+    tiny = fonts()[0]
+    label = f"{min(v.scroll, len(v.notes))}/{len(v.notes)}"
+    x = pen.w - tiny.width(f"why {label}")
+    pen.bitmap(x - 7, 4, icon("▲", 5))
+    pen.text(x, 3, f"why {label}", tiny)
+    y, last = 15, bottom + 1
+    shown = _wrapped(v.notes[max(0, v.scroll - 1) :], pen.w - 8)
+    for i, lines in enumerate(shown):
+        if y + PITCH > last:
+            break
+        if i and y + len(lines) * PITCH > last:  # a note that does not fit waits
+            pen.bitmap(pen.w - 5, last - 6, icon("▼", 5))
+            break
+        y = _note(pen, y, lines, last)

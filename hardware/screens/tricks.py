@@ -40,6 +40,8 @@ def tricks(pen: Pen, v: TricksView) -> None:
     if bottom >= 53:
         pen.text(0, 41, live_text(v.live), small)
         status_chip(pen, pen.w, 40, v.live.status)
+    if v.progress and bottom >= 63:
+        pen.text(0, 55, tiny.fit(v.progress, pen.w), tiny)
 
 
 @painter(AskSpecialView)

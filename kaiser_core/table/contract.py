@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from kaiser_core.bidding import Contract, table_bid
 from kaiser_core.cards import TEAMS, Team
 from kaiser_core.entries import TRUMP_CYCLE, ContractEntry, Mode, RedealEntry
+from kaiser_core.hand import must_enter_by_trick
 from kaiser_core.messages import Message
 from kaiser_core.rules import MAX_BID
 from kaiser_core.table.desk import Desk, Page, register
@@ -53,7 +55,27 @@ def view_score(desk: Desk) -> ScoreView:
         warnings(desk),
         desk.series,
         desk.ui.message,
+        progress(desk),
     )
+
+
+def progress(desk: Desk) -> str:
+    """``hand 7 of 10`` under ``max_hands`` (``hand 11: tie, play on`` past it), else ""."""
+    game = desk.game
+    if game is None or game.max_hands is None:
+        return ""
+    number = game.hands_played + 1
+    if game.playing_on:
+        return Message("hand.play_on", number=number)
+    return Message("hand.of", number=number, of=game.max_hands)
+
+
+def trump_places(desk: Desk) -> list[tuple[int, bool]]:
+    """The bid screen's trump cycle as (index into TRUMP_CYCLE, low): NT low is its own."""
+    places = [(i, False) for i in range(len(TRUMP_CYCLE))]
+    if desk.rules.low_nt_bid:
+        places.append((TRUMP_CYCLE.index(None), True))
+    return places
 
 
 def press_bidder(desk: Desk, key: Key) -> Change:
@@ -75,7 +97,7 @@ def view_bidder(desk: Desk) -> BidderView:
 
 
 def press_bid(desk: Desk, key: Key) -> Change:
-    """UP/DOWN the number, LEFT/RIGHT the trump, A low, OK enters the contract."""
+    """UP/DOWN the number, LEFT/RIGHT the trump (NT low too), A low, OK enters the contract."""
     ui, rules = desk.ui, desk.rules
     trump = TRUMP_CYCLE[ui.trump]
     low_limit = rules.nt_minimum if trump is None else rules.min_bid
@@ -83,27 +105,49 @@ def press_bid(desk: Desk, key: Key) -> Change:
         step = 1 if key is Key.UP else -1
         desk.go(Screen.BID, number=max(low_limit, min(MAX_BID, ui.number + step)))
     elif key in (Key.LEFT, Key.RIGHT):
-        index = (ui.trump + (1 if key is Key.RIGHT else -1)) % len(TRUMP_CYCLE)
+        places = trump_places(desk)
+        here = (ui.trump, ui.low and rules.low_nt_bid and trump is None)
+        at = places.index(here) if here in places else ui.trump
+        index, low = places[(at + (1 if key is Key.RIGHT else -1)) % len(places)]
+        if not rules.low_nt_bid:
+            low = ui.low
         number = ui.number
         if TRUMP_CYCLE[index] is None and number < rules.nt_minimum:
             number = rules.nt_minimum
             desk.say(Message("bid.nt_minimum", number=number))
-        desk.go(Screen.BID, trump=index, number=number)
+        desk.go(Screen.BID, trump=index, number=number, low=low)
     elif key is Key.A:
-        if rules.low_allowed:
+        if rules.low_nt_bid:
+            desk.say(Message("bid.low_is_a_bid"))
+        elif rules.low_allowed:
             desk.go(Screen.BID, low=not ui.low)
         else:
             desk.say(Message("bid.no_low"))
     elif key is Key.B:
         desk.go(Screen.BIDDER)
     elif key is Key.OK and ui.bidder is not None:
-        mode = ui.mode
-        if mode is Mode.READER and not desk.reader_available:
-            mode = Mode.PER_TRICK
-        change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, ui.low, mode))
-        desk.go(desk.ui.screen, quick_tricks=4, quick_five="", quick_three="")
-        return change
+        return enter_contract(desk)
     return Change()
+
+
+def enter_contract(desk: Desk) -> Change:
+    """Enter the bid on screen; a hand QUICK cannot score goes to TRICKS, saying why."""
+    ui, rules = desk.ui, desk.rules
+    assert ui.bidder is not None
+    trump = TRUMP_CYCLE[ui.trump]
+    low = ui.low and (trump is None or not rules.low_nt_bid)
+    mode = ui.mode
+    if mode is Mode.READER and not desk.reader_available:
+        mode = Mode.PER_TRICK
+    handed_over = False
+    bid = table_bid(ui.number, trump is None, low, rules)
+    if mode is Mode.PER_HAND and must_enter_by_trick(rules, Contract(ui.bidder, bid)):
+        mode, handed_over = Mode.PER_TRICK, True
+    change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, low, mode))
+    desk.go(desk.ui.screen, quick_tricks=4, quick_five="", quick_three="")
+    if handed_over:
+        desk.say(Message("bid.by_trick", bid=bid.label))
+    return change
 
 
 def view_bid(desk: Desk) -> BidView:
@@ -112,7 +156,9 @@ def view_bid(desk: Desk) -> BidView:
     assert ui.bidder is not None
     trump = TRUMP_CYCLE[ui.trump]
     minimum = rules.nt_minimum if trump is None else rules.min_bid
-    return BidView(ui.bidder, ui.number, trump, ui.low, rules.low_allowed, minimum, ui.message)
+    low = ui.low and (trump is None or not rules.low_nt_bid)
+    a_toggles = rules.low_allowed and not rules.low_nt_bid
+    return BidView(ui.bidder, ui.number, trump, low, a_toggles, minimum, ui.message)
 
 
 PAGES = (

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kaiser_core.bidding import Bid, Contract
+from kaiser_core.bidding import Contract, table_bid
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Suit, Team
 from kaiser_core.entries import (
     CardEntry,
@@ -46,7 +46,9 @@ class Draft:
         if isinstance(entry, ContractEntry):
             if self.contract is not None:
                 raise KaiserError("a second contract in one hand")
-            Bid(entry.number, entry.no_trump).check_range(self.rules)
+            if entry.low and not entry.no_trump and self.rules.low_nt_bid:
+                raise KaiserError("with low_bid bid, low is a no-trump bid (like 7ntlow)")
+            table_bid(entry.number, entry.no_trump, entry.low, self.rules).check_range(self.rules)
             self.contract = entry
         else:
             self._push_outcome(entry)
@@ -156,7 +158,7 @@ class Draft:
         c = self.contract
         if c is None:
             raise KaiserError("no hand to confirm")
-        contract = Contract(c.bidder, Bid(c.number, c.no_trump))
+        contract = Contract(c.bidder, table_bid(c.number, c.no_trump, c.low, self.rules))
         if c.mode is Mode.PER_TRICK:
             five = self.special_taker(FIVE_HEARTS)
             three = self.special_taker(THREE_SPADES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kaiser_core.cards import Team
 from kaiser_core.hand import Hand
 from kaiser_core.messages import Message
+from kaiser_core.rule_words import rule_lines
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
@@ -13,9 +14,9 @@ from kaiser_core.views import ListView
 
 
 def lines(desk: Desk) -> list[str]:
-    """The list's lines: the rules' options, or one line per hand of the game."""
+    """The list's lines: the rules in words, or one line per hand of the game."""
     if desk.ui.list_kind == "rules":
-        return [Message("rules.option", name=k, value=v) for k, v in desk.rules.options().items()]
+        return list(rule_lines(desk.rules))
     game = desk.game
     if game is None:
         return [Message("history.no_game")]
@@ -62,7 +63,8 @@ def view(desk: Desk) -> ListView:
         title = Message("rules.title", profile=desk.rules.profile)
     else:
         title = Message("history.title")
-    return ListView(title, tuple(lines(desk)), ui.list_index, ui.message)
+    wrap = ui.list_kind == "rules"  # the rules in words, each line whole
+    return ListView(title, tuple(lines(desk)), ui.list_index, ui.message, wrap)
 
 
 PAGE = register(Page(Screen.LIST, press, view, overlay=True, owns=("list_kind", "list_index")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES
 from kaiser_core.entries import TakenEntry
 from kaiser_core.messages import Message
+from kaiser_core.table.contract import progress
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
@@ -48,6 +49,7 @@ def view(desk: Desk) -> QuickView:
         ui.quick_five,
         ui.quick_three,
         ui.message,
+        progress(desk),
     )
 
 

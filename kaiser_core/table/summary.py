@@ -1,30 +1,55 @@
-"""SUMMARY: the hand scored before it counts; OK confirms it."""
+"""SUMMARY: the hand scored before it counts; UP/DOWN page through the reasons; OK confirms."""
 
 from __future__ import annotations
 
 from kaiser_core.cards import TEAMS, Team
 from kaiser_core.entries import ConfirmEntry
 from kaiser_core.messages import Message
-from kaiser_core.scoring import HandScore, score_hand
+from kaiser_core.scoring import HandScore
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
 from kaiser_core.views import SummaryView, TeamScore
 
+#: ``Ui.extra`` keys: the page of notes shown, and the entry count it belongs to.
+SCROLL, SCROLL_AT = "summary_scroll", "summary_at"
+
 
 def pending_score(desk: Desk) -> HandScore:
-    """The hand on the SUMMARY screen, scored against the current totals."""
+    """The hand on the SUMMARY screen, scored as the game will (its target and cap)."""
     game = desk.game
     assert game is not None
-    hand = desk.draft.hand()
-    return score_hand(game.rules, hand.contract, hand.outcome(game.rules), game.totals)
+    return game.preview(desk.draft.hand())
+
+
+def notes(desk: Desk, score: HandScore) -> tuple[str, ...]:
+    """Why the scores are what they are: the rules' notes, then any revokes."""
+    revokes = tuple(
+        Message("summary.revoked", seat=seat, trick=trick, suit=suit)
+        for seat, trick, suit in desk.draft.revokes()
+    )
+    return score.notes + revokes
+
+
+def scroll(desk: Desk) -> int:
+    """The page shown: 0 (the scores) or k (the notes from note k), for this hand only."""
+    extra = desk.ui.extra
+    if extra.get(SCROLL_AT) != len(desk.entries):
+        return 0
+    value = extra.get(SCROLL, 0)
+    return value if isinstance(value, int) else 0
 
 
 def press(desk: Desk, key: Key) -> Change:
-    """OK confirms the hand."""
+    """OK confirms the hand; DOWN/UP page through the notes."""
     if key is Key.OK:
         return desk.enter(ConfirmEntry())
+    if key in (Key.UP, Key.DOWN):
+        count = len(notes(desk, pending_score(desk)))
+        page = max(0, min(count, scroll(desk) + (1 if key is Key.DOWN else -1)))
+        extra = {**desk.ui.extra, SCROLL: page, SCROLL_AT: len(desk.entries)}
+        desk.go(Screen.SUMMARY, extra=extra)
     return Change()
 
 
@@ -34,10 +59,7 @@ def view(desk: Desk) -> SummaryView:
     assert game is not None
     score = pending_score(desk)
     after = {t: game.totals[t] + score.delta[t] for t in TEAMS}
-    revokes = tuple(
-        Message("summary.revoked", seat=seat, trick=trick, suit=suit)
-        for seat, trick, suit in desk.draft.revokes()
-    )
+    why = notes(desk, score)
     return SummaryView(
         desk.contract_label(),
         score.raw[Team.NS],
@@ -45,10 +67,11 @@ def view(desk: Desk) -> SummaryView:
         score.made,
         score.delta[Team.NS],
         score.delta[Team.EW],
-        score.notes + revokes,
+        why,
         TeamScore(Team.NS, desk.names[Team.NS], after[Team.NS]),
         TeamScore(Team.EW, desk.names[Team.EW], after[Team.EW]),
         desk.ui.message,
+        min(scroll(desk), len(why)),
     )
 
 

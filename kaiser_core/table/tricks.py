@@ -5,6 +5,7 @@ from __future__ import annotations
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Team
 from kaiser_core.entries import SpecialEntry, TrickEntry
 from kaiser_core.messages import Message
+from kaiser_core.table.contract import progress
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key, seat_for
 from kaiser_core.table.screen import Screen
@@ -48,6 +49,7 @@ def view_tricks(desk: Desk) -> TricksView:
         ui.mark_three,
         d.live(),
         ui.message,
+        progress(desk),
     )
 
 

@@ -57,6 +57,21 @@ RULES = st.sampled_from(
         find_profile("standard").replace(
             target=30, made_scores="bid", nt_made_multiplier=1, defender_cap_at=None
         ),
+        find_profile("standard").replace(  # issue 13's house rules (not the 3♠ rule: raw 10)
+            min_bid=4,
+            max_hands=3,
+            target_after_nt=62,
+            cap_follows_target=True,
+            capped_five_wins=True,
+            defenders_cannot_go_out=True,
+            both_reach_target="higher-total",
+            kaiser_bid_wins=True,
+            kaiser_bid_alone=True,
+            kaiser_bid_loses=True,
+            low_allowed=True,
+            low_specials="low",
+            low_bid="bid",
+        ),
     ]
 )
 
