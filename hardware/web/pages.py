@@ -77,7 +77,7 @@ def sheet_page(
     return page(title, sheet_html(sheet), nav=nav, tv=tv, static=static)
 
 
-def stats_html(rows: Sequence[Mapping[str, Any]]) -> str:
+def stats_html(rows: Sequence[Mapping[str, Any]], ident: str = "stats", cycle: bool = True) -> str:
     """The statistics table of ``kaiser_core.stats.player_stats`` rows."""
     head = ["Name", "Games", "Won", "Hands", "Bids made / taken", "No-trump made / bid"]
     head += ["Avg as bidder", "Avg as defender", "Set rate", "Partners (won / games)"]
@@ -100,8 +100,11 @@ def stats_html(rows: Sequence[Mapping[str, Any]]) -> str:
         )
     if not body:
         return "<p>No game yet.</p>"
+    mark = " data-cycle" if cycle else ""
     return (
-        '<section id="stats-section" data-cycle>' + table(head, body, 'id="stats"') + "</section>"
+        f'<section id="{ident}-section"{mark}>'
+        + table(head, body, f'id="{ident}" class="stats"')
+        + "</section>"
     )
 
 

@@ -38,7 +38,8 @@
     var totals = row.totals || {};
     var values = { online: row.online ? "online" : "offline", round: num(row.round),
       hands: num(row.hands), NS: num(totals.NS), EW: num(totals.EW),
-      finished: row.finished ? "yes" : "no", refused: num(row.refused || 0) };
+      finished: row.finished ? "yes" : "no", refused: num(row.refused || 0),
+      last_refused: row.refused && row.last_refused ? "Last refused: " + row.last_refused : "" };
     Object.keys(values).forEach(function (k) {
       var el = card.querySelector('[data-k="' + k + '"]');
       if (el) { el.textContent = values[k]; }

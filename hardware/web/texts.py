@@ -1,0 +1,82 @@
+"""Every text the pages show, in one place, each marked ``_()`` for a later gettext catalog.
+
+English now. A catalog later: ``xgettext --keyword=_ hardware/web/texts.py`` extracts the
+strings; ``use(gettext_function)`` then swaps them for the language chosen (the browser's
+``Accept-Language`` or the page's switch). Texts with ``{...}`` are ``str.format`` patterns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+
+
+def _(text: str) -> str:
+    """Marks a page text for extraction; the identity until a catalog is used."""
+    return text
+
+
+@dataclass(frozen=True)
+class Texts:
+    """The page texts of one language."""
+
+    # navigation and titles
+    nav_standings: str = _("Standings")
+    nav_tables: str = _("Tables")
+    statistics: str = _("Statistics")
+    default_title: str = _("Kaiser standings")
+    score_sheet: str = _("Score sheet")
+    sheet_title: str = _("Table {table}, round {round}: {ns} – {ew}")
+    no_game: str = _("No game at table {table}, round {round}.")
+    live: str = _("live")
+    # standings
+    standings: str = _("Standings")
+    after_round: str = _("after round {round}")
+    col_rank: str = _("#")
+    col_name: str = _("Name")
+    col_total: str = _("Total")
+    col_round: str = _("R{round}")
+    col_won: str = _("Won")
+    # tables
+    tables: str = _("Tables")
+    table_n: str = _("Table {table}")
+    online: str = _("online")
+    offline: str = _("offline")
+    f_round: str = _("Round")
+    f_hands: str = _("Hands")
+    f_finished: str = _("Finished")
+    f_refused: str = _("Refused")
+    yes: str = _("yes")
+    no: str = _("no")
+    no_table: str = _("No table has reported yet.")
+    last_refused: str = _("Last refused: {why}")
+    sheets: str = _("Score sheets")
+    # seating
+    where: str = _("Where do I sit?")
+    round_n: str = _("round {round}")
+    seat_at: str = _("table {table}, seat {seat}, partner {partner}")
+    sits_out: str = _("sits out")
+    find_label: str = _("Name")
+    find_button: str = _("Find")
+    no_seat: str = _("No seat found.")
+    # the director's actions
+    director: str = _("Director")
+    pin: str = _("PIN")
+    next_round: str = _("Start the next round")
+    end_round: str = _("End the round")
+    print_button: str = _("Print")
+    # statistics
+    stats_event: str = _("This event")
+    stats_all: str = _("Every event in this database ({count})")
+
+
+T = Texts()
+
+
+def use(translate: Callable[[str], str]) -> Texts:
+    """The texts through ``translate`` (a catalog's gettext): one language's ``Texts``."""
+    english = Texts()
+    return replace(english, **{f.name: translate(getattr(english, f.name)) for f in fields(Texts)})
+
+
+__all__ = ["T", "Texts", "use"]
