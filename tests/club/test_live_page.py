@@ -18,6 +18,7 @@ from club_venue import EVENT_ID, PIN, Venue, event_toml
 from selenium.webdriver.common.by import By
 
 from hardware.web.layout import num
+from kaiser_core.record import score_record
 from kaiser_core.stats import GameInput, player_stats
 
 # tests/web/conftest.py has the browser helpers; loaded by path (both folders have a
@@ -48,8 +49,17 @@ class Night:
         for t, seats in body["tables"].items():
             records = play(self.rng, seats, 3)[:3]
             self.records[(int(t), 1)] = records
-            self.venue.table(int(t)).game(1, records[-2] if len(records) > 1 else records[-1])
-        self.d.wait_for(lambda: all(r["hands"] for r in self.d.get("/api/tables")), what="tables")
+            self.publish(int(t), records[-2] if len(records) > 1 else records[-1])
+        self.d.wait_for(
+            lambda: all(r["online"] and r["hands"] for r in self.d.get("/api/tables")),
+            what="tables",
+        )
+
+    def publish(self, table: int, record: dict[str, Any]) -> None:
+        """What a table sends after a stored change: its game, then its status."""
+        scored = score_record(record)
+        self.venue.table(table).game(1, record)
+        self.venue.table(table).status(1, len(scored["hands"]), scored["totals"], False)
 
     def last(self, table: int, rnd: int = 1) -> dict[str, Any]:
         """The record the director keeps for a table and round."""
@@ -108,7 +118,7 @@ def test_the_events_stream_starts_with_retry(night: Night) -> None:
 
     with urllib.request.urlopen(night.d.url + "/events", timeout=5) as r:
         assert r.headers["Content-Type"].startswith("text/event-stream")
-        assert r.read(13) == b"retry: 1000\n\n"
+        assert r.read(13) == b"retry: 1000\n\n"  # the first thing sent
         assert r.readline() == b"event: standings\n"
 
 
@@ -137,7 +147,7 @@ def test_a_stored_change_shows_within_a_second_without_a_reload(night: Night, br
     record = night.records[(table, 1)][len(kept["hands"])]  # one hand more
     card = f'#tables [data-table="{table}"] [data-k="hands"]'
     start = time.monotonic()
-    night.venue.table(table).game(1, record)
+    night.publish(table, record)
     wait(
         lambda: browser.find_element(By.CSS_SELECTOR, card).text == str(len(record["hands"])),
         1.0,
