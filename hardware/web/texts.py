@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 
 def _(text: str) -> str:
@@ -65,7 +66,30 @@ class Texts:
     next_round: str = _("Start the next round")
     end_round: str = _("End the round")
     print_button: str = _("Print")
-    # statistics
+    # the score sheet
+    sheet_head: tuple[str, ...] = (
+        _("#"), _("Dealer"), _("Contract"), _("Result"), _("Raw NS"), _("Raw EW"),
+        _("± NS"), _("± EW"), _("NS"), _("EW"), _("Why"),
+    )  # fmt: skip
+    redeal: str = _("redeal")
+    made: str = _("made")
+    set_: str = _("set")
+    team_won: str = _("{team} won")
+    goes_on: str = _("game goes on")
+    skunk: str = _(" (skunk)")
+    rules_line: str = _("Rules: {rules}")
+    # statistics and history
+    stats_head: tuple[str, ...] = (
+        _("Name"), _("Games"), _("Won"), _("Hands"), _("Bids made / taken"),
+        _("No-trump made / bid"), _("Avg as bidder"), _("Avg as defender"), _("Set rate"),
+        _("Partners (won / games)"),
+    )  # fmt: skip
+    no_game_yet: str = _("No game yet.")
+    history_head: tuple[str, ...] = (
+        _("Game"), _("Teams"), _("Rules"), _("Hands"), _("Totals"), _("Winner"),
+    )  # fmt: skip
+    game_n: str = _("Game {number}")
+    history_goes_on: str = _("goes on")
     stats_event: str = _("This event")
     stats_all: str = _("Every event in this database ({count})")
 
@@ -76,7 +100,12 @@ T = Texts()
 def use(translate: Callable[[str], str]) -> Texts:
     """The texts through ``translate`` (a catalog's gettext): one language's ``Texts``."""
     english = Texts()
-    return replace(english, **{f.name: translate(getattr(english, f.name)) for f in fields(Texts)})
+    changed: dict[str, Any] = {}
+    for f in fields(Texts):
+        value = getattr(english, f.name)
+        is_many = isinstance(value, tuple)
+        changed[f.name] = tuple(map(translate, value)) if is_many else translate(value)
+    return replace(english, **changed)
 
 
 __all__ = ["T", "Texts", "use"]
