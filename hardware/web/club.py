@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hardware.web.layout import STATIC, esc, num, page, table
-from hardware.web.texts import T
+from hardware.web.texts import T, script_texts
 
 SEATS = ("N", "E", "S", "W")
 
@@ -149,6 +150,12 @@ def sheets_html(event: Mapping[str, Any] | None) -> str:
     return f'<section id="sheets"><h2>{esc(T.sheets)}</h2><ul>{"".join(items)}</ul></section>'
 
 
+def live_data(events_url: str) -> str:
+    """The body's attributes live.js reads: the stream's address and its texts (JSON)."""
+    texts = json.dumps(script_texts(), ensure_ascii=False)
+    return f' data-events="{esc(events_url)}" data-texts="{esc(texts)}"'
+
+
 def live_page(
     standings: Mapping[str, Any],
     tables: Sequence[Mapping[str, Any]],
@@ -168,7 +175,7 @@ def live_page(
         body += seating_html(event, find) + (actions_html() if actions else "")
     status = f'<p id="live" class="noprint" role="status">{esc(T.live)}</p>'
     scripts = ["live.js", "tv.js"] if tv else ["live.js"]
-    data = f' data-events="{esc(events_url)}"'
+    data = live_data(events_url)
     return page(
         title, status + body, nav=nav, tv=tv, scripts=scripts, refresh=30, static=static, data=data
     )
@@ -184,7 +191,7 @@ def tables_page(
     nav: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The tables grid with "where do I sit?", live like the standings."""
-    data = f' data-events="{esc(events_url)}"'
+    data = live_data(events_url)
     body = f'<p id="live" class="noprint" role="status">{esc(T.live)}</p>'
     body += tables_html(tables) + seating_html(event, find) + sheets_html(event)
     return page(T.tables, body, nav=nav, scripts=["live.js"], refresh=30, static=static, data=data)

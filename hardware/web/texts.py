@@ -66,6 +66,12 @@ class Texts:
     next_round: str = _("Start the next round")
     end_round: str = _("End the round")
     print_button: str = _("Print")
+    reconnecting: str = _("reconnecting…")
+    done: str = _("Done.")
+    wrong_pin: str = _("Wrong PIN: nothing changed.")
+    too_many: str = _("Too many wrong PINs: wait a minute.")
+    refused_action: str = _("Refused ({status}).")
+    no_answer: str = _("The director did not answer.")
     # the score sheet
     sheet_head: tuple[str, ...] = (
         _("#"), _("Dealer"), _("Contract"), _("Result"), _("Raw NS"), _("Raw EW"),
@@ -96,6 +102,18 @@ class Texts:
 
 T = Texts()
 
+#: The texts live.js shows (sent in the page as JSON, so they are translated with the rest).
+SCRIPT_TEXTS = (
+    "after_round", "col_rank", "col_name", "col_total", "col_round", "col_won", "online",
+    "offline", "yes", "no", "last_refused", "live", "reconnecting", "done", "wrong_pin",
+    "too_many", "refused_action", "no_answer",
+)  # fmt: skip
+
+
+def script_texts(texts: Texts = T) -> dict[str, str]:
+    """The texts of ``SCRIPT_TEXTS``, for the page's ``data-texts``."""
+    return {name: getattr(texts, name) for name in SCRIPT_TEXTS}
+
 
 def use(translate: Callable[[str], str]) -> Texts:
     """The texts through ``translate`` (a catalog's gettext): one language's ``Texts``."""
@@ -108,4 +126,4 @@ def use(translate: Callable[[str], str]) -> Texts:
     return replace(english, **changed)
 
 
-__all__ = ["T", "Texts", "use"]
+__all__ = ["SCRIPT_TEXTS", "T", "Texts", "script_texts", "use"]
