@@ -5,6 +5,9 @@ Run from the repository root: ``python bench/web.py [--quick] [--json] [--no-bro
 - stats_1000_games_s: ``player_stats`` over 1,000 whole games (12 players, seat names).
                                                                             goal < 1 s
   stats_1000_games_cpu_s: the same in CPU seconds of the process (the machine may be busy).
+  stats_vs_replay_ratio: that CPU time over the same statistics when every record is scored
+  twice (parse_record's game thrown away, GameRecord.game() replaying it: the old way), in
+  the same run.
 - stats_1000_played_games_s: ``stats_of_games`` of the same games already played (parsed
   once), the part that is the statistics' own.
 - sheet_1000_games_s: ``build_sheet`` of the same 1,000 games (the home history's work).
@@ -80,6 +83,24 @@ def cpu_timed(fn: Any, *args: Any) -> float:
     start = time.process_time()
     fn(*args)
     return time.process_time() - start
+
+
+def stats_replaying_twice(games: list[dict[str, Any]]) -> float:
+    """CPU seconds of ``player_stats`` with GameRecord.game() replaying every hand."""
+    import kaiser_core.record as record
+
+    parse = record._parse_played
+
+    def forget(data: object) -> Any:
+        parsed, game = parse(data)
+        parsed.played = None
+        return parsed, game
+
+    record._parse_played = forget  # type: ignore[assignment]
+    try:
+        return cpu_timed(player_stats, [GameInput(g) for g in games])
+    finally:
+        record._parse_played = parse
 
 
 def standings_data() -> tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]:
@@ -208,6 +229,9 @@ def main() -> int:
         ),
         "sheet_1000_games_s": round(timed(lambda: [build_sheet(g) for g in games]) * scale, 3),
     }
+    report["stats_vs_replay_ratio"] = round(
+        report["stats_1000_games_cpu_s"] / (stats_replaying_twice(games) * scale), 2
+    )
     played = [(parse_record(g).game(), g["names"], False) for g in games]
     report["stats_1000_played_games_s"] = round(timed(stats_of_games, played) * scale, 3)
     data = standings_data()

@@ -47,10 +47,23 @@ class GameRecord:
     first_dealer: Seat = Seat.N
     entries: list[Entry] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
+    # The game parse_record played while validating: game() copies its (immutable) results
+    # instead of scoring every hand again, as long as it still matches the fields above.
+    played: Game | None = field(default=None, repr=False, compare=False)
 
     def game(self) -> Game:
-        """The game with every entry pushed (already known to be valid)."""
+        """The game with every entry pushed (already known to be valid); a new one each call."""
         game = Game(self.rules, self.first_dealer)
+        done = self.played
+        if (
+            done is not None
+            and done.rules is self.rules
+            and done.first_dealer is self.first_dealer
+            and len(done.results) == len(self.entries)
+            and all(r.entry is e for r, e in zip(done.results, self.entries, strict=True))
+        ):
+            game.results = list(done.results)
+            return game
         for entry in self.entries:
             game.push(entry)
         return game
@@ -388,7 +401,7 @@ def _parse_played(data: object) -> tuple[GameRecord, Game]:
             game.push(entry)
         except KaiserError as err:
             raise RecordError(str(err), hand=number, field="hand") from None
-    return GameRecord(rules, Seat(first), game.entries, names), game
+    return GameRecord(rules, Seat(first), game.entries, names, game), game
 
 
 def _names(raw: object) -> dict[str, str]:

@@ -38,9 +38,11 @@ class Service:
         self._pending = Changes()
         self._flush_planned = False
         self._last_standings = b""
+        self._saved: dict[tuple[int, int], tuple[str, int, bool]] = {}
         for at, topic, payload in store.rows():
             director.receive(at, topic, payload)
         self._last_standings = sse("standings", director.standings())
+        self._save_games()
 
     def message(self, topic: str, payload: bytes) -> None:
         """A message from the broker: keep it, fold it in, tell the listeners."""
@@ -62,7 +64,18 @@ class Service:
         self._changed(changes)
         return self.director.round_payload()
 
+    def _save_games(self) -> None:
+        """Keep every game whose record or end changed in the store's ``games`` table."""
+        director = self.director
+        for (table, number), (kept, message) in director.kept.items():
+            mark = (kept.journal, kept.rev, director.ended.get(number, False))
+            if self._saved.get((table, number)) != mark:
+                self.store.save_game(table, number, message.record, mark[2])
+                self._saved[(table, number)] = mark
+
     def _changed(self, changes: Changes) -> None:
+        if changes.standings or changes.round:
+            self._save_games()
         if changes.round:
             self.publish_round(self.director.round_payload())
         pending = self._pending

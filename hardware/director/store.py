@@ -2,15 +2,20 @@
 
 The state is the fold of this log (``Director.replay``), so a restarted director is
 exactly where it was; the retained messages it then receives again are duplicates.
+One database may hold several events (each log row names its event); ``games`` keeps
+each event's kept record of every table and round, for the statistics across events.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-SCHEMA = "kaiser-director/1"
+SCHEMA = "kaiser-director/2"
+OLD_SCHEMA = "kaiser-director/1"  # one event per database, named in meta
 _DDL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS log (
@@ -19,51 +24,90 @@ CREATE TABLE IF NOT EXISTS log (
     topic TEXT NOT NULL,
     payload BLOB NOT NULL,
     verdict TEXT NOT NULL DEFAULT '',
-    reason TEXT NOT NULL DEFAULT ''
+    reason TEXT NOT NULL DEFAULT '',
+    event TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS games (
+    event TEXT NOT NULL,
+    tbl INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    ended INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event, tbl, round)
 );
 """
 
 
 class StoreError(Exception):
-    """The database cannot be used (not ours, another event's, unreadable)."""
+    """The database cannot be used (not ours, unreadable)."""
 
 
 class Store:
     """The log, in a SQLite file (WAL)."""
 
     def __init__(self, path: Path, event_id: str) -> None:
+        self.event_id = event_id
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(path, isolation_level=None)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
+            marks = dict(self._marks())
+            if marks.get("schema") == OLD_SCHEMA:
+                self._upgrade(marks.get("event", ""))
+            elif marks and marks.get("schema") != SCHEMA:
+                raise StoreError(f"{path}: not a director database ({marks.get('schema')!r})")
             self.db.executescript(_DDL)
-            marks = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
-        except (OSError, sqlite3.Error) as err:
-            raise StoreError(f"{path}: cannot use it as the director's database: {err}") from None
-        if not marks:
             with self.db:
                 self.db.execute("BEGIN")
-                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (SCHEMA,))
-                self.db.execute("INSERT INTO meta VALUES ('event', ?)", (event_id,))
-        elif marks.get("schema") != SCHEMA:
-            raise StoreError(f"{path}: not a director database ({marks.get('schema')!r})")
-        elif marks.get("event") != event_id:
-            raise StoreError(f"{path}: holds event {marks.get('event')!r}, not {event_id!r}")
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA,))
+                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('event', ?)", (event_id,))
+        except (OSError, sqlite3.Error) as err:
+            raise StoreError(f"{path}: cannot use it as the director's database: {err}") from None
+
+    def _marks(self) -> list[tuple[str, str]]:
+        found = self.db.execute("SELECT name FROM sqlite_master WHERE name = 'meta'").fetchone()
+        return self.db.execute("SELECT key, value FROM meta").fetchall() if found else []
+
+    def _upgrade(self, event_id: str) -> None:
+        """A database of schema 1 (one event): its rows are that event's."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("ALTER TABLE log ADD COLUMN event TEXT NOT NULL DEFAULT ''")
+            self.db.execute("UPDATE log SET event = ?", (event_id,))
 
     def add(self, at: str, topic: str, payload: bytes, verdict: str, reason: str) -> None:
-        """Keep one message or action."""
+        """Keep one message or action of this event."""
         self.db.execute(
-            "INSERT INTO log (at, topic, payload, verdict, reason) VALUES (?, ?, ?, ?, ?)",
-            (at, topic, payload, verdict, reason),
+            "INSERT INTO log (at, topic, payload, verdict, reason, event)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (at, topic, payload, verdict, reason, self.event_id),
         )
 
     def rows(self) -> Iterator[tuple[str, str, bytes]]:
-        """Every kept message, oldest first: (at, topic, payload)."""
+        """Every kept message of this event, oldest first: (at, topic, payload)."""
         for at, topic, payload in self.db.execute(
-            "SELECT at, topic, payload FROM log ORDER BY seq"
+            "SELECT at, topic, payload FROM log WHERE event = ? ORDER BY seq", (self.event_id,)
         ):
             yield at, topic, bytes(payload)
+
+    def save_game(self, table: int, number: int, record: Any, ended: bool) -> None:
+        """Keep (or replace) this event's record of table ``table`` in round ``number``."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?)",
+            (self.event_id, table, number, json.dumps(record, ensure_ascii=False), int(ended)),
+        )
+
+    def games(self) -> Iterator[tuple[str, int, int, dict[str, Any], bool]]:
+        """Every event's kept games: (event, table, round, record, ended early or not)."""
+        for event, table, number, text, ended in self.db.execute(
+            "SELECT event, tbl, round, record, ended FROM games ORDER BY event, round, tbl"
+        ):
+            yield event, table, number, json.loads(text), bool(ended)
+
+    def event_ids(self) -> list[str]:
+        """The events that have games in this database."""
+        return [e for (e,) in self.db.execute("SELECT DISTINCT event FROM games ORDER BY event")]
 
     def close(self) -> None:
         """Close the file."""

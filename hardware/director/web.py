@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import asyncio
-import html
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
 
 from hardware.director.export import records, standings_csv
 from hardware.director.pin import PinGuard
 from hardware.director.service import Service
-from hardware.director.state import END, NEXT, ActionError
+from hardware.director.state import END, NEXT, ActionError, Director
+from hardware.web.routes import ClubSource, club_page_routes
+from kaiser_core.stats import GameInput
 
 HEARTBEAT = 15.0
+RETRY = b"retry: 1000\n\n"  # a browser that lost the stream tries again after a second
 
 
 def _json(data: object, status: int = 200) -> JSONResponse:
@@ -65,6 +68,7 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
 
         async def stream() -> AsyncIterator[bytes]:
             try:
+                yield RETRY
                 while True:
                     try:
                         yield await asyncio.wait_for(queue.get(), HEARTBEAT)
@@ -82,12 +86,9 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
     async def records_export(request: Request) -> Response:
         return _json(records(director))
 
-    async def page(request: Request) -> Response:
-        return HTMLResponse(standings_page(service))
-
     return Starlette(
         routes=[
-            Route("/", page),
+            *page_routes(service),
             Route("/api/event", event),
             Route("/api/standings", standings),
             Route("/api/tables", tables),
@@ -101,34 +102,31 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
     )
 
 
-def standings_page(service: Service) -> str:
-    """A plain HTML page of the standings; every name is escaped."""
+def event_games(director: Director) -> Iterator[GameInput]:
+    """This event's kept games (a round the director ended counts its higher total)."""
+    for (_, number), (_, message) in sorted(director.kept.items()):
+        yield GameInput(message.record, ended=director.ended.get(number, False))
+
+
+def page_routes(service: Service) -> list[BaseRoute]:
+    """The live page and its companions (hardware.web), fed by the director's state."""
     director = service.director
-    body = director.standings()
-    e = html.escape
-    head = "".join(f"<th>R{r}</th>" for r in range(1, director.event.rounds + 1))
-    rows = []
-    for row in body["rows"]:
-        cells = "".join(f"<td>{'' if s is None else e(str(s))}</td>" for s in row["rounds"])
-        rows.append(
-            f"<tr><td>{row['rank']}</td><td>{e(row['name'])}</td>"
-            f"<td>{e(str(row['total']))}</td>{cells}<td>{row['won']}</td></tr>"
-        )
-    tables = []
-    for t in director.table_numbers():
-        r = director.table_row(t)
-        why = e(r["last_refused"] or "")
-        tables.append(
-            f"<tr><td>{t}</td><td>{'online' if r['online'] else 'offline'}</td>"
-            f"<td>{r['hands']}</td><td>{r['refused']}</td><td>{why}</td></tr>"
-        )
-    title = e(director.event.name)
-    return (
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-        '<meta http-equiv="refresh" content="10"></head><body>'
-        f"<h1>{title}</h1><p>Round {body['round']} of {director.event.rounds}</p>"
-        f"<table><tr><th>#</th><th>Name</th><th>Total</th>{head}<th>Won</th></tr>"
-        f"{''.join(rows)}</table><h2>Tables</h2><table><tr><th>Table</th><th>Broker</th>"
-        f"<th>Hands</th><th>Refused</th><th>Last refused</th></tr>{''.join(tables)}</table>"
-        "</body></html>"
+
+    def record(table: int, number: int) -> dict[str, Any] | None:
+        kept = director.kept.get((table, number))
+        return kept[1].record if kept else None
+
+    def all_games() -> Iterator[GameInput]:
+        for _, _, _, rec, ended in service.store.games():
+            yield GameInput(rec, ended=ended)
+
+    source = ClubSource(
+        standings=director.standings,
+        tables=lambda: [director.table_row(t) for t in director.table_numbers()],
+        event=director.event_body,
+        record=record,
+        games=lambda: event_games(director),
+        all_games=all_games,
+        events_count=lambda: len(service.store.event_ids()),
     )
+    return club_page_routes(source)

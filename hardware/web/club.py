@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hardware.web.layout import STATIC, esc, num, page, table
+from hardware.web.texts import T, script_texts
 
 SEATS = ("N", "E", "S", "W")
 
@@ -18,7 +20,8 @@ def standings_html(standings: Mapping[str, Any]) -> str:
     """The standings table: rank, name, total, each round's score, rounds won."""
     rows = standings.get("rows", [])
     count = max((len(r.get("rounds", [])) for r in rows), default=0)
-    head = ["#", "Name", "Total", *[f"R{i}" for i in range(1, count + 1)], "Won"]
+    head = [T.col_rank, T.col_name, T.col_total]
+    head += [T.col_round.format(round=i) for i in range(1, count + 1)] + [T.col_won]
     body = [
         [
             esc(r["rank"]),
@@ -31,8 +34,8 @@ def standings_html(standings: Mapping[str, Any]) -> str:
     ]
     rnd = standings.get("round", 0)
     return (
-        f'<section id="standings-section" data-cycle><h2>Standings '
-        f'<small id="standings-round">after round {esc(rnd)}</small></h2>'
+        f'<section id="standings-section" data-cycle><h2>{esc(T.standings)} '
+        f'<small id="standings-round">{esc(T.after_round.format(round=rnd))}</small></h2>'
         + table(head, body, 'id="standings" class="standings"')
         + "</section>"
     )
@@ -43,6 +46,8 @@ def table_card(row: Mapping[str, Any]) -> str:
     online = bool(row.get("online"))
     totals = row.get("totals") or {}
     refused = int(row.get("refused") or 0)
+    last = row.get("last_refused")
+    why = T.last_refused.format(why=last) if refused and last else ""
     cls = ["card", "online" if online else "offline"]
     if row.get("finished"):
         cls.append("finished")
@@ -54,24 +59,26 @@ def table_card(row: Mapping[str, Any]) -> str:
 
     return (
         f'<article class="{" ".join(cls)}" data-table="{esc(row["table"])}">'
-        f"<h3>Table {esc(row['table'])} "
-        f'<span data-k="online">{"online" if online else "offline"}</span></h3><dl>'
-        + field("round", "Round", row.get("round"))
-        + field("hands", "Hands", row.get("hands"))
+        f"<h3>{esc(T.table_n.format(table=row['table']))} "
+        f'<span data-k="online">{esc(T.online if online else T.offline)}</span></h3><dl>'
+        + field("round", T.f_round, row.get("round"))
+        + field("hands", T.f_hands, row.get("hands"))
         + field("NS", "NS", totals.get("NS"))
         + field("EW", "EW", totals.get("EW"))
-        + f'<div><dt>Finished</dt><dd data-k="finished">'
-        f"{'yes' if row.get('finished') else 'no'}</dd></div>"
-        + field("refused", "Refused", refused)
-        + "</dl></article>"
+        + f'<div><dt>{esc(T.f_finished)}</dt><dd data-k="finished">'
+        f"{esc(T.yes if row.get('finished') else T.no)}</dd></div>"
+        + field("refused", T.f_refused, refused)
+        + "</dl>"
+        + f'<p class="why" data-k="last_refused">{esc(why)}</p>'
+        + "</article>"
     )
 
 
 def tables_html(tables: Sequence[Mapping[str, Any]]) -> str:
     """The tables grid: online or offline, round, hands, totals, finished, refused marked."""
-    cards = "".join(table_card(t) for t in tables) or "<p>No table has reported yet.</p>"
+    cards = "".join(table_card(t) for t in tables) or f"<p>{esc(T.no_table)}</p>"
     return (
-        '<section id="tables-section" data-cycle><h2>Tables</h2>'
+        f'<section id="tables-section" data-cycle><h2>{esc(T.tables)}</h2>'
         f'<div id="tables" class="grid">{cards}</div></section>'
     )
 
@@ -86,9 +93,9 @@ def seating_rows(event: Mapping[str, Any] | None) -> tuple[int, list[tuple[str, 
     for n, names in current.get("tables", {}).items():
         for seat, name in zip(SEATS, names, strict=False):
             partner = names[(SEATS.index(seat) + 2) % 4] if len(names) == 4 else ""
-            out.append((name, f"table {n}, seat {seat}, partner {partner}"))
+            out.append((name, T.seat_at.format(table=n, seat=seat, partner=partner)))
     for name in current.get("sitting_out", []):
-        out.append((name, "sits out"))
+        out.append((name, T.sits_out))
     out.sort(key=lambda p: p[0].casefold())
     return int(current.get("round", 0)), out
 
@@ -103,12 +110,14 @@ def seating_html(event: Mapping[str, Any] | None, find: str = "") -> str:
             f'<li data-name="{esc(n.casefold())}"><span class="name">{esc(n)}</span>: {esc(w)}</li>'
             for n, w in shown
         )
-        or "<li>No seat found.</li>"
+        or f"<li>{esc(T.no_seat)}</li>"
     )
     return (
-        f'<section id="seating"><h2>Where do I sit? <small>round {esc(rnd)}</small></h2>'
-        f'<form method="get" class="find"><label>Name <input name="find" id="find" '
-        f'value="{esc(find)}" autocomplete="off"></label> <button>Find</button></form>'
+        f'<section id="seating"><h2>{esc(T.where)} '
+        f"<small>{esc(T.round_n.format(round=rnd))}</small></h2>"
+        f'<form method="get" class="find"><label>{esc(T.find_label)} <input name="find" '
+        f'id="find" value="{esc(find)}" autocomplete="off"></label> '
+        f"<button>{esc(T.find_button)}</button></form>"
         f'<ul id="seats">{items}</ul></section>'
     )
 
@@ -116,14 +125,35 @@ def seating_html(event: Mapping[str, Any] | None, find: str = "") -> str:
 def actions_html() -> str:
     """The director's actions: next round and end round, each posting the PIN as X-Pin."""
     return (
-        '<section id="actions" class="noprint"><h2>Director</h2>'
-        '<div id="pin-form"><label>PIN '
+        f'<section id="actions" class="noprint"><h2>{esc(T.director)}</h2>'
+        f'<div id="pin-form"><label>{esc(T.pin)} '
         '<input id="pin" type="password" inputmode="numeric" autocomplete="off"></label> '
-        '<button type="button" data-action="/api/rounds/next">Start the next round</button> '
-        '<button type="button" data-action="/api/rounds/end">End the round</button> '
-        '<button type="button" id="print">Print</button></div>'
+        f'<button type="button" data-action="/api/rounds/next">{esc(T.next_round)}</button> '
+        f'<button type="button" data-action="/api/rounds/end">{esc(T.end_round)}</button> '
+        f'<button type="button" id="print">{esc(T.print_button)}</button></div>'
         '<p id="action-status" role="status"></p></section>'
     )
+
+
+def sheets_html(event: Mapping[str, Any] | None) -> str:
+    """Links to the score sheet of every table of every round started so far."""
+    items = []
+    for rnd in (event or {}).get("seating") or []:
+        r = int(rnd.get("round", 0))
+        links = " ".join(
+            f'<a href="/tables/{esc(n)}/rounds/{r}">{esc(T.table_n.format(table=n))}</a>'
+            for n in sorted(rnd.get("tables", {}), key=int)
+        )
+        items.append(f"<li>{esc(T.f_round)} {r}: {links}</li>")
+    if not items:
+        return ""
+    return f'<section id="sheets"><h2>{esc(T.sheets)}</h2><ul>{"".join(items)}</ul></section>'
+
+
+def live_data(events_url: str) -> str:
+    """The body's attributes live.js reads: the stream's address and its texts (JSON)."""
+    texts = json.dumps(script_texts(), ensure_ascii=False)
+    return f' data-events="{esc(events_url)}" data-texts="{esc(texts)}"'
 
 
 def live_page(
@@ -139,13 +169,13 @@ def live_page(
     nav: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The director's live page (``GET /``): standings, tables, seating and actions."""
-    title = str((event or {}).get("name") or "Kaiser standings")
+    title = str((event or {}).get("name") or T.default_title)
     body = standings_html(standings) + tables_html(tables)
     if not tv:
         body += seating_html(event, find) + (actions_html() if actions else "")
-    status = '<p id="live" class="noprint" role="status">live</p>'
+    status = f'<p id="live" class="noprint" role="status">{esc(T.live)}</p>'
     scripts = ["live.js", "tv.js"] if tv else ["live.js"]
-    data = f' data-events="{esc(events_url)}"'
+    data = live_data(events_url)
     return page(
         title, status + body, nav=nav, tv=tv, scripts=scripts, refresh=30, static=static, data=data
     )
@@ -161,10 +191,10 @@ def tables_page(
     nav: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The tables grid with "where do I sit?", live like the standings."""
-    data = f' data-events="{esc(events_url)}"'
-    body = '<p id="live" class="noprint" role="status">live</p>'
-    body += tables_html(tables) + seating_html(event, find)
-    return page("Tables", body, nav=nav, scripts=["live.js"], refresh=30, static=static, data=data)
+    data = live_data(events_url)
+    body = f'<p id="live" class="noprint" role="status">{esc(T.live)}</p>'
+    body += tables_html(tables) + seating_html(event, find) + sheets_html(event)
+    return page(T.tables, body, nav=nav, scripts=["live.js"], refresh=30, static=static, data=data)
 
 
 __all__ = [
@@ -172,6 +202,7 @@ __all__ = [
     "live_page",
     "seating_html",
     "seating_rows",
+    "sheets_html",
     "standings_html",
     "table_card",
     "tables_html",

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hardware.web.layout import STATIC, esc, num, page, pct, table
+from hardware.web.texts import T
 from kaiser_core.sheet import chart_points, chart_svg, team_label
 
 
@@ -22,20 +23,21 @@ def sheet_html(sheet: Mapping[str, Any]) -> str:
     """Every hand (contract, made or set, raw points, change, totals, why) and the chart."""
     names = sheet.get("names") or {}
     ns, ew = team_label(names, "NS"), team_label(names, "EW")
-    head = ["#", "Dealer", "Contract", "Result", "Raw NS", "Raw EW", "± NS", "± EW"]
-    head += ["NS", "EW", "Why"]
+    head = list(T.sheet_head)
     rows = []
     for h in sheet.get("hands", []):
         why = "<br>".join(esc(w) for w in h.get("why", []))
         if h.get("redeal"):
-            rows.append(["", esc(h["dealer"]), "redeal", "", "", "", "", "", "", "", why])
+            rows.append(["", esc(h["dealer"]), esc(T.redeal), "", "", "", "", "", "", "", why])
             continue
         rows.append(
             [
                 esc(h.get("number", "")),
                 esc(h["dealer"]),
                 esc(_contract(h["contract"])),
-                '<span class="made">made</span>' if h["made"] else '<span class="set">set</span>',
+                f'<span class="made">{esc(T.made)}</span>'
+                if h["made"]
+                else f'<span class="set">{esc(T.set_)}</span>',
                 esc(h["raw"]["NS"]),
                 esc(h["raw"]["EW"]),
                 esc(f"{h['delta']['NS']:+d}"),
@@ -47,9 +49,9 @@ def sheet_html(sheet: Mapping[str, Any]) -> str:
         )
     totals = sheet.get("totals", {"NS": 0, "EW": 0})
     winner = sheet.get("winner")
-    state = f"{team_label(names, winner)} won" if winner else "game goes on"
+    state = T.team_won.format(team=team_label(names, winner)) if winner else T.goes_on
     if sheet.get("skunk"):
-        state += " (skunk)"
+        state += T.skunk
     seats = ", ".join(f"{s}: {names[s]}" for s in "NESW" if s in names)
     seats = seats or f"NS: {ns}, EW: {ew}"
     rules = "; ".join(sheet.get("rules", []))
@@ -58,7 +60,7 @@ def sheet_html(sheet: Mapping[str, Any]) -> str:
         f'<section class="sheet"><p class="result"><b>{esc(ns)} {esc(totals["NS"])}</b> – '
         f"<b>{esc(ew)} {esc(totals['EW'])}</b>: {esc(state)}</p>"
         + (f'<p class="seats">{esc(seats)}</p>' if seats else "")
-        + (f'<p class="rules">Rules: {esc(rules)}</p>' if rules else "")
+        + (f'<p class="rules">{esc(T.rules_line.format(rules=rules))}</p>' if rules else "")
         + table(head, rows, 'id="sheet" class="sheet"')
         + f'<figure class="chart">{svg}<figcaption><span class="key ns"></span>{esc(ns)} '
         f'<span class="key ew"></span>{esc(ew)}</figcaption></figure></section>'
@@ -77,10 +79,9 @@ def sheet_page(
     return page(title, sheet_html(sheet), nav=nav, tv=tv, static=static)
 
 
-def stats_html(rows: Sequence[Mapping[str, Any]]) -> str:
+def stats_html(rows: Sequence[Mapping[str, Any]], ident: str = "stats", cycle: bool = True) -> str:
     """The statistics table of ``kaiser_core.stats.player_stats`` rows."""
-    head = ["Name", "Games", "Won", "Hands", "Bids made / taken", "No-trump made / bid"]
-    head += ["Avg as bidder", "Avg as defender", "Set rate", "Partners (won / games)"]
+    head = list(T.stats_head)
     body = []
     for r in rows:
         partners = ", ".join(f"{p['name']} {p['won']}/{p['games']}" for p in r["partners"])
@@ -99,9 +100,12 @@ def stats_html(rows: Sequence[Mapping[str, Any]]) -> str:
             ]
         )
     if not body:
-        return "<p>No game yet.</p>"
+        return f"<p>{esc(T.no_game_yet)}</p>"
+    mark = " data-cycle" if cycle else ""
     return (
-        '<section id="stats-section" data-cycle>' + table(head, body, 'id="stats"') + "</section>"
+        f'<section id="{ident}-section"{mark}>'
+        + table(head, body, f'id="{ident}" class="stats"')
+        + "</section>"
     )
 
 
@@ -126,17 +130,17 @@ def history_html(games: Sequence[Mapping[str, Any]]) -> str:
         winner = g.get("winner")
         body.append(
             [
-                f'<a href="{esc(g["href"])}">Game {esc(g["number"])}</a>',
+                f'<a href="{esc(g["href"])}">{esc(T.game_n.format(number=g["number"]))}</a>',
                 f"{esc(ns)} – {esc(ew)}",
                 esc(g.get("rules", "")),
                 esc(g["hands"]),
                 esc(f"{g['totals']['NS']} – {g['totals']['EW']}"),
-                esc(team_label(names, winner) if winner else "goes on"),
+                esc(team_label(names, winner) if winner else T.history_goes_on),
             ]
         )
     if not body:
-        return "<p>No game yet.</p>"
-    head = ["Game", "Teams", "Rules", "Hands", "Totals", "Winner"]
+        return f"<p>{esc(T.no_game_yet)}</p>"
+    head = list(T.history_head)
     return table(head, body, 'id="history"')
 
 

@@ -20,11 +20,12 @@ from hardware.web.assets import html, static_routes
 from hardware.web.club import live_page, tables_page
 from hardware.web.layout import esc, page
 from hardware.web.pages import sheet_html, stats_html
+from hardware.web.texts import T
 from kaiser_core.errors import KaiserError
 from kaiser_core.sheet import build_sheet, team_label
 from kaiser_core.stats import GameInput, player_stats
 
-NAV = (("Standings", "/"), ("Tables", "/tables"), ("Statistics", "/stats"))
+NAV = ((T.nav_standings, "/"), (T.nav_tables, "/tables"), (T.statistics, "/stats"))
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,9 @@ class ClubSource:
     tables: Callable[[], Sequence[Mapping[str, Any]]]  # the /api/tables list
     event: Callable[[], Mapping[str, Any]]  # the /api/event body
     record: Callable[[int, int], Mapping[str, Any] | None]  # table n, round r: a game record
-    games: Callable[[], Iterable[GameInput]]  # every stored game, for the statistics
+    games: Callable[[], Iterable[GameInput]]  # this event's games, for the statistics
+    all_games: Callable[[], Iterable[GameInput]] | None = None  # every event's, when kept
+    events_count: Callable[[], int] | None = None  # how many events ``all_games`` spans
 
 
 def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[BaseRoute]:
@@ -65,23 +68,28 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
         n, r = int(request.path_params["n"]), int(request.path_params["r"])
         record = source.record(n, r)
         if record is None:
-            return html(
-                page("Score sheet", f"<p>No game at table {n}, round {r}.</p>", nav=NAV), 404
-            )
+            missing = T.no_game.format(table=n, round=r)
+            return html(page(T.score_sheet, f"<p>{esc(missing)}</p>", nav=NAV), 404)
         try:
             data = build_sheet(record)
         except KaiserError as err:
-            return html(page("Score sheet", f"<p>{esc(err)}</p>", nav=NAV), 500)
+            return html(page(T.score_sheet, f"<p>{esc(err)}</p>", nav=NAV), 500)
         names = data["names"]
-        title = f"Table {n}, round {r}: {team_label(names, 'NS')} – {team_label(names, 'EW')}"
+        ns, ew = team_label(names, "NS"), team_label(names, "EW")
+        title = T.sheet_title.format(table=n, round=r, ns=ns, ew=ew)
         return html(page(title, sheet_html(data), nav=NAV, tv="tv" in request.query_params))
 
     async def stats(request: Request) -> Response:
         try:
-            rows = player_stats(source.games())
+            body = f"<h2>{esc(T.stats_event)}</h2>" + stats_html(player_stats(source.games()))
+            if source.all_games is not None:
+                count = source.events_count() if source.events_count else 0
+                body += f"<h2>{esc(T.stats_all.format(count=count))}</h2>" + stats_html(
+                    player_stats(source.all_games()), ident="stats-all", cycle=False
+                )
         except KaiserError as err:
-            return html(page("Statistics", f"<p>{esc(err)}</p>", nav=NAV), 500)
-        return html(page("Statistics", stats_html(rows), nav=NAV, tv="tv" in request.query_params))
+            return html(page(T.statistics, f"<p>{esc(err)}</p>", nav=NAV), 500)
+        return html(page(T.statistics, body, nav=NAV, tv="tv" in request.query_params))
 
     return [
         Route("/", home, methods=["GET", "HEAD"]),

@@ -2,6 +2,13 @@
 // by itself). Names are set with textContent: they are data, never markup.
 (function () {
   "use strict";
+  var TX = {};
+  try { TX = JSON.parse(document.body.dataset.texts || "{}"); } catch (e) { TX = {}; }
+  function tx(key, fallback, args) {
+    var text = TX[key] || fallback;
+    Object.keys(args || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(args[k])); });
+    return text;
+  }
   function num(v) { return v === null || v === undefined ? "\u2013" : String(v); }
   function cell(tr, text, cls) {
     var td = document.createElement("td");
@@ -16,9 +23,9 @@
     var rows = data.rows || [], count = 0, i;
     rows.forEach(function (r) { count = Math.max(count, (r.rounds || []).length); });
     var head = document.createElement("tr");
-    var labels = ["#", "Name", "Total"];
-    for (i = 1; i <= count; i++) { labels.push("R" + i); }
-    labels.push("Won");
+    var labels = [tx("col_rank", "#"), tx("col_name", "Name"), tx("col_total", "Total")];
+    for (i = 1; i <= count; i++) { labels.push(tx("col_round", "R{round}", { round: i })); }
+    labels.push(tx("col_won", "Won"));
     labels.forEach(function (l) { var th = document.createElement("th"); th.textContent = l; head.appendChild(th); });
     var body = document.createElement("tbody");
     rows.forEach(function (r) {
@@ -30,15 +37,16 @@
     table.tHead.replaceChildren(head);
     table.replaceChild(body, table.tBodies[0]);
     var rnd = document.getElementById("standings-round");
-    if (rnd) { rnd.textContent = "after round " + data.round; }
+    if (rnd) { rnd.textContent = tx("after_round", "after round {round}", { round: data.round }); }
   }
   function tableRow(row) {
     var card = document.querySelector('#tables [data-table="' + Number(row.table) + '"]');
     if (!card) { location.reload(); return; }
     var totals = row.totals || {};
-    var values = { online: row.online ? "online" : "offline", round: num(row.round),
+    var values = { online: row.online ? tx("online", "online") : tx("offline", "offline"), round: num(row.round),
       hands: num(row.hands), NS: num(totals.NS), EW: num(totals.EW),
-      finished: row.finished ? "yes" : "no", refused: num(row.refused || 0) };
+      finished: row.finished ? tx("yes", "yes") : tx("no", "no"), refused: num(row.refused || 0),
+      last_refused: row.refused && row.last_refused ? tx("last_refused", "Last refused: {why}", { why: row.last_refused }) : "" };
     Object.keys(values).forEach(function (k) {
       var el = card.querySelector('[data-k="' + k + '"]');
       if (el) { el.textContent = values[k]; }
@@ -51,8 +59,8 @@
     var es = new EventSource(document.body.dataset.events);
     es.addEventListener("standings", function (e) { standings(JSON.parse(e.data)); });
     es.addEventListener("table", function (e) { tableRow(JSON.parse(e.data)); });
-    es.onopen = function () { if (live) { live.textContent = "live"; live.className = "noprint"; } };
-    es.onerror = function () { if (live) { live.textContent = "reconnecting\u2026"; live.className = "noprint down"; } };
+    es.onopen = function () { if (live) { live.textContent = tx("live", "live"); live.className = "noprint"; } };
+    es.onerror = function () { if (live) { live.textContent = tx("reconnecting", "reconnecting\u2026"); live.className = "noprint down"; } };
   }
   // "Where do I sit?": filter the names as they are typed.
   var find = document.getElementById("find");
@@ -71,10 +79,11 @@
       var pin = document.getElementById("pin").value;
       fetch(button.dataset.action, { method: "POST", headers: { "X-Pin": pin } })
         .then(function (r) {
-          status.textContent = r.ok ? "Done." : r.status === 403 ? "Wrong PIN: nothing changed."
-            : r.status === 429 ? "Too many wrong PINs: wait a minute." : "Refused (" + r.status + ").";
+          status.textContent = r.ok ? tx("done", "Done.") : r.status === 403 ? tx("wrong_pin", "Wrong PIN: nothing changed.")
+            : r.status === 429 ? tx("too_many", "Too many wrong PINs: wait a minute.")
+            : tx("refused_action", "Refused ({status}).", { status: r.status });
         })
-        .catch(function () { status.textContent = "The director did not answer."; });
+        .catch(function () { status.textContent = tx("no_answer", "The director did not answer."); });
     });
   });
   var print = document.getElementById("print");

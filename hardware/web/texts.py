@@ -1,0 +1,129 @@
+"""Every text the pages show, in one place, each marked ``_()`` for a later gettext catalog.
+
+English now. A catalog later: ``xgettext --keyword=_ hardware/web/texts.py`` extracts the
+strings; ``use(gettext_function)`` then swaps them for the language chosen (the browser's
+``Accept-Language`` or the page's switch). Texts with ``{...}`` are ``str.format`` patterns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+
+def _(text: str) -> str:
+    """Marks a page text for extraction; the identity until a catalog is used."""
+    return text
+
+
+@dataclass(frozen=True)
+class Texts:
+    """The page texts of one language."""
+
+    # navigation and titles
+    nav_standings: str = _("Standings")
+    nav_tables: str = _("Tables")
+    statistics: str = _("Statistics")
+    default_title: str = _("Kaiser standings")
+    score_sheet: str = _("Score sheet")
+    sheet_title: str = _("Table {table}, round {round}: {ns} – {ew}")
+    no_game: str = _("No game at table {table}, round {round}.")
+    live: str = _("live")
+    # standings
+    standings: str = _("Standings")
+    after_round: str = _("after round {round}")
+    col_rank: str = _("#")
+    col_name: str = _("Name")
+    col_total: str = _("Total")
+    col_round: str = _("R{round}")
+    col_won: str = _("Won")
+    # tables
+    tables: str = _("Tables")
+    table_n: str = _("Table {table}")
+    online: str = _("online")
+    offline: str = _("offline")
+    f_round: str = _("Round")
+    f_hands: str = _("Hands")
+    f_finished: str = _("Finished")
+    f_refused: str = _("Refused")
+    yes: str = _("yes")
+    no: str = _("no")
+    no_table: str = _("No table has reported yet.")
+    last_refused: str = _("Last refused: {why}")
+    sheets: str = _("Score sheets")
+    # seating
+    where: str = _("Where do I sit?")
+    round_n: str = _("round {round}")
+    seat_at: str = _("table {table}, seat {seat}, partner {partner}")
+    sits_out: str = _("sits out")
+    find_label: str = _("Name")
+    find_button: str = _("Find")
+    no_seat: str = _("No seat found.")
+    # the director's actions
+    director: str = _("Director")
+    pin: str = _("PIN")
+    next_round: str = _("Start the next round")
+    end_round: str = _("End the round")
+    print_button: str = _("Print")
+    reconnecting: str = _("reconnecting…")
+    done: str = _("Done.")
+    wrong_pin: str = _("Wrong PIN: nothing changed.")
+    too_many: str = _("Too many wrong PINs: wait a minute.")
+    refused_action: str = _("Refused ({status}).")
+    no_answer: str = _("The director did not answer.")
+    # the score sheet
+    sheet_head: tuple[str, ...] = (
+        _("#"), _("Dealer"), _("Contract"), _("Result"), _("Raw NS"), _("Raw EW"),
+        _("± NS"), _("± EW"), _("NS"), _("EW"), _("Why"),
+    )  # fmt: skip
+    redeal: str = _("redeal")
+    made: str = _("made")
+    set_: str = _("set")
+    team_won: str = _("{team} won")
+    goes_on: str = _("game goes on")
+    skunk: str = _(" (skunk)")
+    rules_line: str = _("Rules: {rules}")
+    # statistics and history
+    stats_head: tuple[str, ...] = (
+        _("Name"), _("Games"), _("Won"), _("Hands"), _("Bids made / taken"),
+        _("No-trump made / bid"), _("Avg as bidder"), _("Avg as defender"), _("Set rate"),
+        _("Partners (won / games)"),
+    )  # fmt: skip
+    no_game_yet: str = _("No game yet.")
+    history_head: tuple[str, ...] = (
+        _("Game"), _("Teams"), _("Rules"), _("Hands"), _("Totals"), _("Winner"),
+    )  # fmt: skip
+    game_n: str = _("Game {number}")
+    history_goes_on: str = _("goes on")
+    stats_event: str = _("This event")
+    stats_all: str = _("Every event in this database ({count})")
+
+
+T = Texts()
+
+#: The texts live.js shows (sent in the page as JSON, so they are translated with the rest).
+SCRIPT_TEXTS = (
+    "after_round", "col_rank", "col_name", "col_total", "col_round", "col_won", "online",
+    "offline", "yes", "no", "last_refused", "live", "reconnecting", "done", "wrong_pin",
+    "too_many", "refused_action", "no_answer",
+)  # fmt: skip
+
+
+def script_texts(texts: Texts = T) -> dict[str, str]:
+    """The texts of ``SCRIPT_TEXTS``, for the page's ``data-texts``."""
+    return {name: getattr(texts, name) for name in SCRIPT_TEXTS}
+
+
+def use(translate: Callable[[str], str]) -> Texts:
+    """The texts through ``translate`` (a catalog's gettext): one language's ``Texts``."""
+    english = Texts()
+    changed: dict[str, Any] = {}
+    for f in fields(Texts):
+        value = getattr(english, f.name)
+        is_many = isinstance(value, tuple)
+        changed[f.name] = tuple(map(translate, value)) if is_many else translate(value)
+    return replace(english, **changed)
+
+
+__all__ = ["SCRIPT_TEXTS", "T", "Texts", "script_texts", "use"]
