@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -144,6 +145,26 @@ def wait_for_database(
         rotate=rotate,
         poll=poll,
         screenshots=screenshots,
+    )
+
+
+def database_fault(board: str, cfg: Any, args: Any, path: Path, err: BaseException) -> int | None:
+    """A database error at start on a service board: :func:`wait_for_database` on the
+    config's display (its status); None elsewhere (a key script, the emulator) or when
+    another scorer holds the database (it owns the display too)."""
+    from hardware.boards import PI_BOARDS
+    from hardware.oled import dummy_factory, luma_factory
+    from hardware.storage import DatabaseInUse
+
+    if getattr(args, "keys", None) is not None or board not in (*PI_BOARDS, "mock"):
+        return None
+    if isinstance(err, DatabaseInUse):
+        return None
+    print(f"kaiser-scorer: {err}", file=sys.stderr)
+    factory = dummy_factory() if board == "mock" else luma_factory(cfg.display)
+    shots = getattr(args, "screenshots", None)
+    return wait_for_database(
+        path, err, factory, rotate=cfg.rotate, screenshots=Path(shots) if shots else None
     )
 
 

@@ -86,8 +86,8 @@ class CheckSource:
 
     def _hold(self, db: sqlite3.Connection) -> None:
         self._db = db
-        if self._closed.is_set():
-            db.interrupt()
+        if self._closed.is_set():  # interrupt() stops running statements only
+            raise sqlite3.OperationalError("interrupted: the scorer is stopping")
 
     def _run(self, scorer: Scorer) -> None:
         try:
