@@ -20,6 +20,7 @@ several times slower than a desktop), so the goals hold on any machine:
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -43,7 +44,11 @@ HOLD_TIME = 0.1  # the hold time of scripted play (hardware.boards.MOCK_HOLD_TIM
 KEY_TIMEOUT = 15.0
 
 sys.path.insert(0, str(HERE))
-import display as display_bench  # noqa: E402
+# bench/display.py by its path: under pytest, "display" is the tests/display package.
+_spec = importlib.util.spec_from_file_location("bench_display", HERE / "display.py")
+assert _spec is not None and _spec.loader is not None
+display_bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(display_bench)
 from player import HOLDS, Player  # noqa: E402
 
 #: The stages of one key, from the pin's edge to the frame (medians in details.segments_ms).

@@ -98,18 +98,6 @@ def serve(
         dim_after=board.dim_after,
         screenshots=Path(screenshots) if screenshots else None,
     )
-    if is_service(board):
-        # A damaged database: the fault on the display, the lock let go (for recover), and
-        # a start again once the database changed; a script or the emulator ends with it.
-        scorer.keep_on_fault = True
-
-        def on_fault(line: str) -> None:
-            from hardware.fault import watch
-
-            journal.close()
-            watch(scorer, journal.path)
-
-        scorer.on_fault = on_fault
     if scorer_hook is not None:
         scorer_hook(scorer)
     started: list[Source] = []
@@ -135,6 +123,18 @@ def serve(
     scorer.on_tick = notify.watchdog
     if scorer.tick_interval:
         scorer.sinks.append(WatchdogSink())  # and one after a stored change
+    if is_service(board):
+        # A damaged database: the fault on the display, the lock let go (for recover), and
+        # a start again once the database changed; a script or the emulator ends with it.
+        scorer.keep_on_fault = True
+
+        def on_fault(line: str) -> None:
+            from hardware.fault import watch
+
+            journal.close()
+            watch(scorer, journal.path)
+
+        scorer.on_fault = on_fault
 
     def shut_down(request: ShutDown) -> None:
         scorer.refresh()  # "shutting down" on the screen while the command runs
