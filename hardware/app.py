@@ -102,7 +102,8 @@ def _db_fault(
     board: str, cfg: Config, args: argparse.Namespace, db: Path, err: Exception
 ) -> int | None:
     """A service board: the database error on its display until the database changes."""
-    if not isinstance(err, JournalError):
+    service = args.keys is None and board in (*PI_BOARDS, "mock")
+    if not service or not isinstance(err, JournalError):
         return None
     from hardware.fault import database_fault  # PIL's drawing: only when it is needed
 

@@ -49,7 +49,7 @@ def message_image(text: str) -> Image.Image:
     image = Image.new("1", (WIDTH, HEIGHT))
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default()
-    lines = textwrap.wrap(text, 21)[:6]
+    lines = textwrap.wrap(text, 21, break_on_hyphens=False)[:6]
     for row, line in enumerate(lines):
         draw.text((0, row * 10), line, fill=1, font=font)
     return image
@@ -149,15 +149,11 @@ def wait_for_database(
 
 
 def database_fault(board: str, cfg: Any, args: Any, path: Path, err: BaseException) -> int | None:
-    """A database error at start on a service board: :func:`wait_for_database` on the
-    config's display (its status); None elsewhere (a key script, the emulator) or when
-    another scorer holds the database (it owns the display too)."""
-    from hardware.boards import PI_BOARDS
+    """A database error at the start of a service board (``board``): on its display until
+    fixed (0); None for a database another scorer holds (it owns the display too)."""
     from hardware.oled import dummy_factory, luma_factory
     from hardware.storage import DatabaseInUse
 
-    if getattr(args, "keys", None) is not None or board not in (*PI_BOARDS, "mock"):
-        return None
     if isinstance(err, DatabaseInUse):
         return None
     print(f"kaiser-scorer: {err}", file=sys.stderr)
