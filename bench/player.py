@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
-from kaiser_core.table import Screen, Table
+from kaiser_core.table import DIRECTION_OF_SEAT, Screen, Table
 
-SEAT_KEY = {"N": "UP", "E": "RIGHT", "S": "DOWN", "W": "LEFT"}
+#: The key name pointing at each seat letter, from the one map every layer uses.
+SEAT_KEY = {seat.value: key.value for seat, key in DIRECTION_OF_SEAT.items()}
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 SEATS = "NESW"
 HOLDS = ("HOLD-OK", "HOLD-A", "HOLD-B")

@@ -86,6 +86,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         journal = _open_journal(db_path)
     except JournalError as err:
+        if (waited := _db_fault(board, cfg, args, db_path, err)) is not None:
+            return waited  # a service: the error on its display until the database changes
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
     log.info("database %s", db_path)
@@ -94,6 +96,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         built = build(board, cfg, args, keys=keys)
     except (JournalError, BoardError) as err:
         journal.close()
+        if (waited := _db_fault(board, cfg, args, db_path, err)) is not None:
+            return waited
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
     from hardware.screens import render
@@ -105,6 +109,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     except JournalError as err:  # damage found while playing: nothing more is written
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _db_fault(
+    board: str, cfg: Config, args: argparse.Namespace, db: Path, err: Exception
+) -> int | None:
+    """A service board: the database error on its display until the database changes."""
+    service = args.keys is None and board in (*PI_BOARDS, "mock")
+    if not service or not isinstance(err, JournalError):
+        return None
+    from hardware.fault import database_fault  # PIL's drawing: only when it is needed
+
+    return database_fault(board, cfg, args, db, err)
 
 
 def _config_fault(args: argparse.Namespace, error: str) -> int:

@@ -172,6 +172,10 @@ class Journal:
                 mark_damaged(self.path, reason)
         return DatabaseDamaged(damaged_line(self.path, self.damage))
 
+    def damaged(self, reason: str) -> DatabaseDamaged:
+        """Damage found off the key path (the idle check): mark the file; the error to raise."""
+        return self._damaged(reason)
+
     def check(self) -> str | None:
         """Run PRAGMA quick_check (reads the whole file: only off the key path).
 

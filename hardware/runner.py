@@ -18,14 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from hardware import notify
-from hardware.boards import POWEROFF, Board, build
+from hardware.boards import PI_BOARDS, POWEROFF, Board, build
 from hardware.config import Config
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.scorer import Scorer
 from hardware.signals import install_signals
+from hardware.sinks.watchdog import WatchdogSink
 from hardware.sources import Source
 from hardware.sources.buttons import GpioError
+from hardware.sources.check import CheckSource
 from kaiser_core.table import Table
 from kaiser_core.table.requests import Flip, ShutDown
 
@@ -69,6 +71,13 @@ def release_pins(factory: Any) -> None:
         Device.pin_factory = None
 
 
+def is_service(board: Board) -> bool:
+    """A board that runs as the service (a Pi board, the mock board without a key script)."""
+    if board.name in PI_BOARDS:
+        return True
+    return board.name == "mock" and all(s.name != "script" for s in board.sources)
+
+
 def serve(
     board: Board,
     journal: Journal,
@@ -93,7 +102,7 @@ def serve(
         scorer_hook(scorer)
     started: list[Source] = []
     try:
-        for source in board.sources:
+        for source in [*board.sources, CheckSource(journal.path)]:
             source.start(scorer)
             started.append(source)
     except GpioError as err:
@@ -110,8 +119,22 @@ def serve(
         return EXIT_HARDWARE
     main = threading.current_thread() is threading.main_thread()
     signals = install_signals(scorer) if main else None  # signals reach the main thread only
-    scorer.tick_interval = notify.watchdog_interval()
+    scorer.tick_interval = notify.watchdog_interval()  # idle pings
     scorer.on_tick = notify.watchdog
+    if scorer.tick_interval:
+        scorer.sinks.append(WatchdogSink())  # and one after a stored change
+    if is_service(board):
+        # A damaged database: the fault on the display, the lock let go (for recover), and
+        # a start again once the database changed; a script or the emulator ends with it.
+        scorer.keep_on_fault = True
+
+        def on_fault(line: str) -> None:
+            from hardware.fault import watch
+
+            journal.close()
+            watch(scorer, journal.path)
+
+        scorer.on_fault = on_fault
 
     def shut_down(request: ShutDown) -> None:
         scorer.refresh()  # "shutting down" on the screen while the command runs

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from hardware import notify
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.resume import resume
+from hardware.storage import JournalError
 from kaiser_core.cards import Card
 from kaiser_core.table import Change, Key, Table
 from kaiser_core.table.requests import Request, Teach
@@ -118,6 +120,11 @@ class Scorer:
         self.sinks: list[Sink] = []
         self.trace: Trace | None = None
         self.error_line = ""
+        #: The screen of a fault that stops all writing (a damaged database), or "".
+        self.fault = ""
+        #: Keep the loop on the fault screen (a service) instead of ending with the error.
+        self.keep_on_fault = False
+        self.on_fault: Callable[[str], None] = lambda line: None
         self.keys_stored = 0
         self.changes_stored = 0  # events that wrote to the journal
         self.not_saved = 0  # changes lost to storage errors in the current outage
@@ -182,10 +189,15 @@ class Scorer:
         """Draw the current view; push it if it changed; save a screenshot of a new frame."""
         trace = self.trace
         self.display.flipped = self.table.ui.flipped  # the menu's "Flip display", or undone
-        view = self.table.view()
-        if trace is not None:
-            trace("render", time.perf_counter())
-        image = self.render(view)
+        if self.fault:
+            from hardware.fault import message_image
+
+            image = message_image(self.fault)
+        else:
+            view = self.table.view()
+            if trace is not None:
+                trace("render", time.perf_counter())
+            image = self.render(view)
         if trace is not None:
             trace("rendered", time.perf_counter())
         if self.display.show(image) and self.screenshots is not None:
@@ -225,7 +237,9 @@ class Scorer:
                 self.last_input = self.clock()
                 self.display.dim(False)
             change: Change | None = None
-            if kind == "key":
+            if self.fault and kind != "call":
+                pass  # nothing can be stored: the fault screen stays
+            elif kind == "key":
                 change = self.table.press(Key.from_name(event.value))
                 self._store(change, event.extra)
                 self.keys_stored += 1
@@ -247,11 +261,35 @@ class Scorer:
                 self.on_request(change.request)
         except (OSError, sqlite3.Error) as err:
             event.error = str(err) or type(err).__name__
-            self._not_stored(err)
+            try:
+                self._not_stored(err)
+            except JournalError as damage:
+                self._fault(damage)
+        except JournalError as err:  # a damaged database: nothing more is written
+            event.error = str(err)
+            self._fault(err)
         finally:
             self.refresh()
             if event.done is not None:
                 event.done.set()
+
+    def damaged(self, reason: str) -> None:
+        """Damage found off the key path (the idle check): the journal writes no more."""
+        self._fault(self.journal.damaged(reason))
+
+    def _fault(self, err: JournalError) -> None:
+        """Show the fault and write no more (a service); elsewhere end the run with it."""
+        if not self.keep_on_fault:
+            raise err
+        if self.fault:
+            return
+        from hardware.fault import fault_screen
+
+        line = str(err)
+        self.fault = fault_screen(err)
+        log.error("%s", line)
+        notify.status(line)
+        self.on_fault(line)
 
     def _not_stored(self, err: BaseException) -> None:
         """The database cannot be written (full disk, read-only): back to what is stored."""
