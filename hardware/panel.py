@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from luma.oled import device as oled
-from PIL import Image
+from PIL import Image, ImageChops
+from PIL import _imaging as pil_core  # Pillow's C module (Image.core)
 
 #: SSD130x commands: the column and page address windows (horizontal addressing mode).
 COLUMNADDR = 0x21
@@ -42,34 +43,88 @@ SETHIGHCOLUMN = 0x10
 WINDOW_COST = 10
 
 
-def column_bytes(image: Image.Image) -> bytes:
-    """The mode "1" ``image`` column by column: for ``pages`` pages of 8 rows, byte
-    ``x * pages + pages - 1 - p`` is column ``x`` of page ``p``, its top pixel in bit 0.
-
-    Turning the image a quarter clockwise makes each column a row that runs from the bottom
-    pixel to the top one; ``tobytes`` packs a row 8 pixels a byte, the first in the high bit.
-    """
-    return image.transpose(Image.Transpose.ROTATE_270).tobytes()
+def _band_public(image: Image.Image, box: tuple[int, int, int, int]) -> bytes:
+    """:func:`band` with Pillow's public calls."""
+    return image.crop(box).transpose(Image.Transpose.ROTATE_270).tobytes()
 
 
-def page_of(data: bytes, pages: int, page: int, first: int = 0, last: int = -1) -> bytes:
-    """Columns ``first`` to ``last`` of ``page`` (a slice of :func:`column_bytes`)."""
-    stop = None if last < 0 else last * pages + pages - page
-    return data[first * pages + pages - 1 - page : stop : pages]
+def _band_core(image: Image.Image, box: tuple[int, int, int, int]) -> bytes:
+    """:func:`band` on Pillow's C image (what ``crop``, ``transpose`` and ``tobytes`` call,
+    without their Python-level checks and image objects: half the time of a small change)."""
+    turned = image.im.crop(box).transpose(ROTATE_270)
+    encoder = pil_core.raw_encoder("1", "1")
+    encoder.setimage(turned, (0, 0, *turned.size))
+    chunks = []
+    while True:
+        _, status, chunk = encoder.encode(BUFSIZE)
+        chunks.append(chunk)
+        if status:
+            break
+    if status < 0:  # not seen: Pillow's tobytes raises the same
+        raise RuntimeError(f"encoder error {status} packing the frame")
+    return b"".join(chunks)
 
 
-def changed_spans(old: bytes, new: bytes, width: int, pages: int) -> list[tuple[int, int, int]]:
-    """``(page, first column, last column)`` for each page where the two frames differ."""
+def _spans_public(old: Image.Image, new: Image.Image) -> list[tuple[int, int, int]]:
+    """:func:`changed_spans` with Pillow's public calls."""
+    diff = ImageChops.difference(old, new)
+    box = diff.getbbox()
+    if box is None:
+        return []
+    x0, y0, x1, y1 = box
     out = []
-    top = width - 1
-    for page in range(pages):
-        was, now = old[pages - 1 - page :: pages], new[pages - 1 - page :: pages]
-        if was != now:  # the highest set bit of the difference is the first column
-            diff = int.from_bytes(was, "big") ^ int.from_bytes(now, "big")
-            first = top - (diff.bit_length() - 1) // 8
-            last = top - ((diff & -diff).bit_length() - 1) // 8
-            out.append((page, first, last))
+    for page in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
+        span = diff.crop((x0, 8 * page, x1, 8 * page + 8)).getbbox()
+        if span is not None:
+            out.append((page, x0 + span[0], x0 + span[2] - 1))
     return out
+
+
+def _spans_core(old: Image.Image, new: Image.Image) -> list[tuple[int, int, int]]:
+    """:func:`changed_spans` on Pillow's C images (what ``ImageChops.difference`` calls)."""
+    diff = old.im.chop_difference(new.im)
+    box = diff.getbbox()
+    if box is None:
+        return []
+    x0, y0, x1, y1 = box
+    out = []
+    for page in range(y0 >> 3, ((y1 - 1) >> 3) + 1):
+        span = diff.crop((x0, 8 * page, x1, 8 * page + 8)).getbbox()
+        if span is not None:
+            out.append((page, x0 + span[0], x0 + span[2] - 1))
+    return out
+
+
+#: Pillow's C image calls behind crop, transpose, tobytes and ImageChops.difference; the
+#: public calls stand in should a Pillow lack one (the tests run both and compare them).
+ROTATE_270 = int(Image.Transpose.ROTATE_270)
+BUFSIZE = 4096
+CORE = all(
+    hasattr(pil_core, "raw_encoder") and hasattr(pil_core.new("1", (1, 1)), name)
+    for name in ("crop", "transpose", "chop_difference", "getbbox")
+)
+band = _band_core if CORE else _band_public
+changed_spans = _spans_core if CORE else _spans_public
+band.__doc__ = """The pixels of ``box`` (rows a multiple of 8) turned a quarter clockwise and
+packed: each column of the box a row, from its bottom pixel to its top one, 8 pixels a byte,
+the first in the high bit (so the top pixel of each page in bit 0, as the panels want)."""
+changed_spans.__doc__ = """``(page, first column, last column)`` of each 8-row page where the
+two pictures differ, found in C (the difference image, its bounding box, that of each page)."""
+
+
+def window_bytes(image: Image.Image, window: tuple[int, int, int, int]) -> bytes:
+    """The panel's bytes of ``window = (p0, p1, c0, c1)``, pages ``p0`` to ``p1`` and columns
+    ``c0`` to ``c1``, page after page, per page one byte a column, its top pixel in bit 0.
+
+    In :func:`band` of those pages byte ``i * pages + p1 - p`` is column ``c0 + i`` of
+    page ``p``.
+    """
+    p0, p1, c0, c1 = window
+    data = band(image, (c0, 8 * p0, c1 + 1, 8 * p1 + 8))
+    if p0 == p1:
+        return data
+    pages = p1 - p0 + 1
+    return b"".join([data[p1 - p :: pages] for p in range(p0, p1 + 1)])
 
 
 def windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]]:
@@ -100,7 +155,7 @@ class _Thrifty:
     rotate: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._held: bytes | None = None  # the panel's RAM (column_bytes), when known
+        self._held: Image.Image | None = None  # the picture in the panel's RAM, when known
         self._held_rotate = -1
         self.frames_whole = 0  # frames sent whole, and as changes (for tests and the bench)
         self.frames_partial = 0
@@ -125,22 +180,26 @@ class _Thrifty:
         """Show a mode "1" image of the device's size: only what changed, or all when unknown."""
         assert image.mode == self.mode  # type: ignore[attr-defined]
         assert image.size == self.size  # type: ignore[attr-defined]
-        new = column_bytes(self.preprocess(image))  # type: ignore[attr-defined]
+        shown = self.preprocess(image)  # type: ignore[attr-defined]
+        if shown is image:  # the caller may draw on it later
+            shown = shown._new(shown.im.copy()) if CORE else shown.copy()
         old = self._held if self._held_rotate == self.rotate else None
         self._held = None  # unknown until every write has gone through
         if old is None:
-            self._send_all(new)
+            self._send_all(shown)
             self.frames_whole += 1
         else:
-            self._send_changes(old, new)
+            spans = changed_spans(old, shown)
+            if spans:
+                self._send_changes(shown, spans)
             self.frames_partial += 1
-        self._held = new
+        self._held = shown
         self._held_rotate = self.rotate
 
-    def _send_all(self, data: bytes) -> None:
+    def _send_all(self, image: Image.Image) -> None:
         raise NotImplementedError
 
-    def _send_changes(self, old: bytes, new: bytes) -> None:
+    def _send_changes(self, image: Image.Image, spans: list[tuple[int, int, int]]) -> None:
         raise NotImplementedError
 
 
@@ -149,24 +208,22 @@ class _Windowed(_Thrifty):
 
     _colstart: int
 
-    def _send_all(self, data: bytes) -> None:
-        start, serial, n = self._colstart, self._serial_interface, self._pages
-        serial.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, n - 1)
-        serial.data(b"".join([page_of(data, n, p) for p in range(n)]))
+    def _send_all(self, image: Image.Image) -> None:
+        start, serial, last = self._colstart, self._serial_interface, self._pages - 1
+        serial.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, last)
+        serial.data(window_bytes(image, (0, last, 0, self._w - 1)))
 
-    def _send_changes(self, old: bytes, new: bytes) -> None:
-        start, serial, n = self._colstart, self._serial_interface, self._pages
-        spans = windows(changed_spans(old, new, self._w, n))
-        cost = sum((p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST for p0, p1, c0, c1 in spans)
-        if cost >= self._w * n + WINDOW_COST:
-            self._send_all(new)  # as many bytes as the whole frame: one window is as good
+    def _send_changes(self, image: Image.Image, spans: list[tuple[int, int, int]]) -> None:
+        start, serial = self._colstart, self._serial_interface
+        found = windows(spans)
+        cost = sum((p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST for p0, p1, c0, c1 in found)
+        if cost >= self._w * self._pages + WINDOW_COST:
+            self._send_all(image)  # as many bytes as the whole frame: one window is as good
             return
-        for p0, p1, c0, c1 in spans:
+        for window in found:
+            p0, p1, c0, c1 = window
             serial.command(COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1)
-            if p0 == p1:
-                serial.data(page_of(new, n, p0, c0, c1))
-            else:
-                serial.data(b"".join([page_of(new, n, p, c0, c1) for p in range(p0, p1 + 1)]))
+            serial.data(window_bytes(image, window))
 
 
 class ssd1306(_Windowed, oled.ssd1306):  # type: ignore[misc]
@@ -191,14 +248,15 @@ class sh1106(_Thrifty, oled.sh1106):  # type: ignore[misc]
 
     _page_address_offset: int
 
-    def _send_all(self, data: bytes) -> None:
-        for p in range(self._pages):
-            self._send_page(p, 0, page_of(data, self._pages, p))
-
-    def _send_changes(self, old: bytes, new: bytes) -> None:
+    def _send_all(self, image: Image.Image) -> None:
         n = self._pages
-        for p, first, last in changed_spans(old, new, self._w, n):
-            self._send_page(p, first, page_of(new, n, p, first, last))
+        data = band(image, (0, 0, self._w, 8 * n))
+        for p in range(n):
+            self._send_page(p, 0, data[n - 1 - p :: n])
+
+    def _send_changes(self, image: Image.Image, spans: list[tuple[int, int, int]]) -> None:
+        for p, first, last in spans:
+            self._send_page(p, first, band(image, (first, 8 * p, last + 1, 8 * p + 8)))
 
     def _send_page(self, page: int, column: int, data: bytes) -> None:
         ram = column + self._page_address_offset
