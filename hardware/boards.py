@@ -19,7 +19,6 @@ from hardware.config import Config
 from hardware.oled import dummy_factory, luma_factory
 from hardware.sources import Source
 from hardware.sources.buttons import ButtonSource
-from hardware.sources.reader import ReaderSource
 from kaiser_core.errors import KaiserError
 
 #: The menu's "Shut down": logind powers off (polkit allows it to the service's user).
@@ -116,6 +115,8 @@ def build(
             dim_after=cfg.dim_after,
         )
     if cfg.reader_enabled:
+        from hardware.sources.reader import ReaderSource  # pyserial only with a reader
+
         board.sources.insert(0, ReaderSource(cfg.reader_port))
     return board
 

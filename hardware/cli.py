@@ -8,8 +8,6 @@ import sys
 from collections.abc import Sequence
 
 from kaiser_core.errors import KaiserError
-from kaiser_core.record import score_record
-from kaiser_core.record_json import MAX_RECORD_BYTES, load_record_bytes
 
 EXIT_USAGE = 2
 #: Modules whose ``add_subcommands(subparsers)`` adds commands besides ``score``, in the
@@ -20,6 +18,9 @@ SUBCOMMANDS: list[str] = [
     "hardware.recover",
     "hardware.director.cli",
 ]
+#: Commands parsed with their own module only, the others not imported: ``run`` is the
+#: appliance's boot (bench/run.py's startup_ratio). Any other command builds them all.
+FAST: dict[str, str] = {"run": "hardware.app"}
 
 
 def _fail(message: str) -> int:
@@ -36,6 +37,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         read_file_capped,
         write_stdout,
     )
+    from kaiser_core.record import score_record
+    from kaiser_core.record_json import MAX_RECORD_BYTES, load_record_bytes
 
     try:
         data = load_record_bytes(read_file_capped(args.file, MAX_RECORD_BYTES), args.file)
@@ -53,8 +56,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand (or ``score`` and those of module ``only``)."""
     parser = argparse.ArgumentParser(
         prog="kaiser-scorer", description="A scorekeeper for Kaiser, the prairie card game."
     )
@@ -62,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a game record (JSON) and print the result")
     score.add_argument("file", help="the record's file, or - for standard input (at most 8 MiB)")
     score.set_defaults(func=cmd_score)
-    for name in SUBCOMMANDS:
+    for name in SUBCOMMANDS if only is None else [only]:
         try:
             module = importlib.import_module(name)
         except ImportError:  # pragma: no cover - the table needs the hardware libraries
@@ -73,7 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(FAST.get(argv[0]) if argv else None).parse_args(argv)
     status: int = args.func(args)
     return status
 

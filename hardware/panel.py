@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from luma.oled import device as oled
-from PIL import Image
+from PIL import Image, ImageChops
+from PIL import _imaging as pil_core  # Pillow's C module (Image.core)
 
 #: SSD130x commands: the column and page address windows (horizontal addressing mode).
 COLUMNADDR = 0x21
@@ -42,34 +43,86 @@ SETHIGHCOLUMN = 0x10
 WINDOW_COST = 10
 
 
-def column_bytes(image: Image.Image) -> bytes:
-    """The mode "1" ``image`` column by column: for ``pages`` pages of 8 rows, byte
-    ``x * pages + pages - 1 - p`` is column ``x`` of page ``p``, its top pixel in bit 0.
-
-    Turning the image a quarter clockwise makes each column a row that runs from the bottom
-    pixel to the top one; ``tobytes`` packs a row 8 pixels a byte, the first in the high bit.
-    """
-    return image.transpose(Image.Transpose.ROTATE_270).tobytes()
+def _band_public(picture: Any, box: tuple[int, int, int, int]) -> bytes:
+    """:func:`band` of an ``Image`` with Pillow's public calls."""
+    return bytes(picture.crop(box).transpose(Image.Transpose.TRANSPOSE).tobytes("raw", "1;R"))
 
 
-def page_of(data: bytes, pages: int, page: int, first: int = 0, last: int = -1) -> bytes:
-    """Columns ``first`` to ``last`` of ``page`` (a slice of :func:`column_bytes`)."""
-    stop = None if last < 0 else last * pages + pages - page
-    return data[first * pages + pages - 1 - page : stop : pages]
+def _band_core(picture: Any, box: tuple[int, int, int, int]) -> bytes:
+    """:func:`band` of Pillow's C image (what ``crop``, ``transpose`` and ``tobytes`` call,
+    without their Python-level checks and image objects: half the time of a small change)."""
+    turned = picture.crop(box).transpose(TRANSPOSE)
+    encoder = pil_core.raw_encoder("1", "1;R")
+    encoder.setimage(turned, (0, 0, *turned.size))
+    _, status, data = encoder.encode(BUFSIZE)  # at most 1,024 bytes: one call
+    if status != 1:  # not seen: Pillow's tobytes raises on an error too
+        raise RuntimeError(f"encoder status {status} packing the frame")
+    return bytes(data)
 
 
-def changed_spans(old: bytes, new: bytes, width: int, pages: int) -> list[tuple[int, int, int]]:
-    """``(page, first column, last column)`` for each page where the two frames differ."""
-    out = []
-    top = width - 1
-    for page in range(pages):
-        was, now = old[pages - 1 - page :: pages], new[pages - 1 - page :: pages]
-        if was != now:  # the highest set bit of the difference is the first column
-            diff = int.from_bytes(was, "big") ^ int.from_bytes(now, "big")
-            first = top - (diff.bit_length() - 1) // 8
-            last = top - ((diff & -diff).bit_length() - 1) // 8
-            out.append((page, first, last))
+def _spans(diff: Any) -> list[tuple[int, int, int]]:
+    """``(page, first column, last column)`` of each page with a pixel set in ``diff``."""
+    box = diff.getbbox()
+    if box is None:
+        return []
+    x0, y0, x1, y1 = box
+    crop, out = diff.crop, []
+    for top in range(y0 & ~7, y1, 8):
+        span = crop((x0, top, x1, top + 8)).getbbox()
+        if span is not None:
+            out.append((top >> 3, x0 + span[0], x0 + span[2] - 1))
     return out
+
+
+def _spans_public(old: Any, new: Any) -> list[tuple[int, int, int]]:
+    """:func:`changed_spans` of two ``Image`` with Pillow's public calls."""
+    return _spans(ImageChops.difference(old, new))
+
+
+def _spans_core(old: Any, new: Any) -> list[tuple[int, int, int]]:
+    """:func:`changed_spans` of Pillow's C images (what ``ImageChops.difference`` calls)."""
+    return _spans(old.chop_difference(new))
+
+
+#: Pillow's C image calls behind crop, transpose, tobytes and ImageChops.difference, used on
+#: the C image of each picture (``Image.im``); the public calls on the ``Image`` stand in
+#: should a Pillow lack one (the tests run both and compare them).
+TRANSPOSE = int(Image.Transpose.TRANSPOSE)
+BUFSIZE = 4096
+CORE = hasattr(pil_core, "raw_encoder") and all(
+    hasattr(pil_core.new("1", (1, 1)), name)
+    for name in ("crop", "transpose", "chop_difference", "getbbox", "copy")
+)
+
+
+def picture(image: Image.Image) -> Any:
+    """What :func:`band` and :func:`changed_spans` take: the C image, or the ``Image``."""
+    return image.im if CORE else image
+
+
+band = _band_core if CORE else _band_public
+band.__doc__ = """The pixels of ``box`` (rows a multiple of 8) column by column: each column of
+the box from its top pixel down, 8 pixels a byte, the first in the low bit (as the panels
+want). Pillow's transpose makes each column a row; its "1;R" packing (faster than the plain
+"1" packer) puts the first pixel of each 8 in bit 0."""
+changed_spans = _spans_core if CORE else _spans_public
+changed_spans.__doc__ = """``(page, first column, last column)`` of each 8-row page where two
+pictures differ, found in C (the difference image, its bounding box, that of each page)."""
+
+
+def window_bytes(image: Any, window: tuple[int, int, int, int]) -> bytes:
+    """The panel's bytes of ``window = (p0, p1, c0, c1)``, pages ``p0`` to ``p1`` and columns
+    ``c0`` to ``c1``, page after page, per page one byte a column, its top pixel in bit 0.
+
+    In :func:`band` of those pages byte ``i * pages + p - p0`` is column ``c0 + i`` of
+    page ``p``.
+    """
+    p0, p1, c0, c1 = window
+    data = band(image, (c0, 8 * p0, c1 + 1, 8 * p1 + 8))
+    if p0 == p1:
+        return data
+    pages = p1 - p0 + 1
+    return b"".join([data[p - p0 :: pages] for p in range(p0, p1 + 1)])
 
 
 def windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]]:
@@ -79,15 +132,18 @@ def windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]
     window costs fewer bytes than two (its unchanged columns are then sent again).
     """
     out: list[tuple[int, int, int, int]] = []
+    p0 = p1 = c0 = c1 = -2  # the last window
     for page, first, last in spans:
-        if out and out[-1][1] == page - 1:
-            p0, p1, c0, c1 = out[-1]
-            lo, hi = min(c0, first), max(c1, last)
-            joint = (page - p0 + 1) * (hi - lo + 1)
-            if joint <= (p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST + (last - first + 1):
-                out[-1] = (p0, page, lo, hi)
+        if page == p1 + 1:
+            lo = c0 if c0 < first else first
+            hi = c1 if c1 > last else last
+            alone = (p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST + last - first + 1
+            if (page - p0 + 1) * (hi - lo + 1) <= alone:
+                p1, c0, c1 = page, lo, hi
+                out[-1] = (p0, p1, c0, c1)
                 continue
-        out.append((page, page, first, last))
+        p0, p1, c0, c1 = page, page, first, last
+        out.append((p0, p1, c0, c1))
     return out
 
 
@@ -100,7 +156,7 @@ class _Thrifty:
     rotate: int
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._held: bytes | None = None  # the panel's RAM (column_bytes), when known
+        self._held: Any = None  # the picture in the panel's RAM (see picture()), when known
         self._held_rotate = -1
         self.frames_whole = 0  # frames sent whole, and as changes (for tests and the bench)
         self.frames_partial = 0
@@ -125,22 +181,27 @@ class _Thrifty:
         """Show a mode "1" image of the device's size: only what changed, or all when unknown."""
         assert image.mode == self.mode  # type: ignore[attr-defined]
         assert image.size == self.size  # type: ignore[attr-defined]
-        new = column_bytes(self.preprocess(image))  # type: ignore[attr-defined]
+        turned = self.preprocess(image)  # type: ignore[attr-defined]
+        shown = picture(turned)
+        if turned is image:  # the caller may draw on it later
+            shown = shown.copy()
         old = self._held if self._held_rotate == self.rotate else None
         self._held = None  # unknown until every write has gone through
         if old is None:
-            self._send_all(new)
+            self._send_all(shown)
             self.frames_whole += 1
         else:
-            self._send_changes(old, new)
+            spans = changed_spans(old, shown)
+            if spans:
+                self._send_changes(shown, spans)
             self.frames_partial += 1
-        self._held = new
+        self._held = shown
         self._held_rotate = self.rotate
 
-    def _send_all(self, data: bytes) -> None:
+    def _send_all(self, image: Any) -> None:
         raise NotImplementedError
 
-    def _send_changes(self, old: bytes, new: bytes) -> None:
+    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
         raise NotImplementedError
 
 
@@ -149,24 +210,24 @@ class _Windowed(_Thrifty):
 
     _colstart: int
 
-    def _send_all(self, data: bytes) -> None:
-        start, serial, n = self._colstart, self._serial_interface, self._pages
-        serial.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, n - 1)
-        serial.data(b"".join([page_of(data, n, p) for p in range(n)]))
+    def _send_all(self, image: Any) -> None:
+        start, serial, last = self._colstart, self._serial_interface, self._pages - 1
+        serial.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, last)
+        serial.data(window_bytes(image, (0, last, 0, self._w - 1)))
 
-    def _send_changes(self, old: bytes, new: bytes) -> None:
-        start, serial, n = self._colstart, self._serial_interface, self._pages
-        spans = windows(changed_spans(old, new, self._w, n))
-        cost = sum((p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST for p0, p1, c0, c1 in spans)
-        if cost >= self._w * n + WINDOW_COST:
-            self._send_all(new)  # as many bytes as the whole frame: one window is as good
+    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
+        start, serial = self._colstart, self._serial_interface
+        found = windows(spans)
+        cost = 0
+        for p0, p1, c0, c1 in found:
+            cost += (p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST
+        if cost >= self._w * self._pages + WINDOW_COST:
+            self._send_all(image)  # as many bytes as the whole frame: one window is as good
             return
-        for p0, p1, c0, c1 in spans:
+        for window in found:
+            p0, p1, c0, c1 = window
             serial.command(COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1)
-            if p0 == p1:
-                serial.data(page_of(new, n, p0, c0, c1))
-            else:
-                serial.data(b"".join([page_of(new, n, p, c0, c1) for p in range(p0, p1 + 1)]))
+            serial.data(window_bytes(image, window))
 
 
 class ssd1306(_Windowed, oled.ssd1306):  # type: ignore[misc]
@@ -191,14 +252,15 @@ class sh1106(_Thrifty, oled.sh1106):  # type: ignore[misc]
 
     _page_address_offset: int
 
-    def _send_all(self, data: bytes) -> None:
-        for p in range(self._pages):
-            self._send_page(p, 0, page_of(data, self._pages, p))
-
-    def _send_changes(self, old: bytes, new: bytes) -> None:
+    def _send_all(self, image: Any) -> None:
         n = self._pages
-        for p, first, last in changed_spans(old, new, self._w, n):
-            self._send_page(p, first, page_of(new, n, p, first, last))
+        data = band(image, (0, 0, self._w, 8 * n))
+        for p in range(n):
+            self._send_page(p, 0, data[p::n])
+
+    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
+        for p, first, last in spans:
+            self._send_page(p, first, band(image, (first, 8 * p, last + 1, 8 * p + 8)))
 
     def _send_page(self, page: int, column: int, data: bytes) -> None:
         ram = column + self._page_address_offset

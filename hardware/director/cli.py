@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sys
 from pathlib import Path
@@ -68,12 +67,16 @@ def cmd_director(args: argparse.Namespace) -> int:
         except OSError as err:
             return _fail(f"{args.export}: {err.strerror or err}")
         return 0
+    import asyncio  # here: the scorer's own commands start without it (bench: startup_ratio)
+
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     asyncio.run(_serve(director, store, broker, listen))
     return 0
 
 
 async def _serve(director: Any, store: Any, broker: Any, listen: tuple[str, int]) -> None:
+    import asyncio
+
     import uvicorn
 
     from hardware.director.mqtt import Link
