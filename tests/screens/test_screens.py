@@ -51,6 +51,10 @@ DOC_PICTURES = (
     "game_over_skunk",
     "menu_scrolled",
     "list_history",
+    "bid_nt_low",
+    "score_max_hands",
+    "summary_reasons",
+    "list_rules_words",
 )
 
 
