@@ -19,6 +19,7 @@ SUBCOMMANDS: list[str] = [
     "hardware.web.command",
     "hardware.recover",
     "hardware.director.cli",
+    "hardware.club.command",
 ]
 
 
