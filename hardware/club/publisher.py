@@ -192,6 +192,8 @@ class Publisher:
                 return  # disconnected meanwhile: the reconnect publishes everything
             self.sent[topic] = same
             self.published += 1
+            if topic.endswith("/game"):
+                log.info("published round %s rev %d", topic.rsplit("/", 2)[-2], snap.rev)
 
     def messages(self, snap: Snapshot) -> list[tuple[str, bytes, bytes]]:
         """Each round's game message and the status (CLUB.md): topic, payload, and what

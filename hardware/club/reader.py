@@ -7,6 +7,7 @@ SQLite read transaction, so a round's record, the journal id and the rev always 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,9 +50,17 @@ class JournalReader:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        self._inode: int | None = None
         self._cache: dict[tuple[int, int, str], RoundGame] = {}
 
     def _connect(self) -> sqlite3.Connection:
+        try:
+            inode = os.stat(self.path).st_ino
+        except OSError:
+            inode = None
+        if inode != self._inode:  # the file was replaced (a restored database)
+            self.close()
+            self._inode = inode
         if self._db is None:
             db = sqlite3.connect(db_uri(self.path, "ro"), uri=True, isolation_level=None)
             db.execute("PRAGMA query_only=1")
