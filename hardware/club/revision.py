@@ -44,7 +44,9 @@ def stamp(journal: Journal, table: Any, new_game: int | None) -> None:
     club = getattr(table, "club", None)
     if club is None:
         return
-    journal._set("club", json.dumps(club.to_json(), separators=(",", ":"), ensure_ascii=False))
+    text = json.dumps(club.to_json(), separators=(",", ":"), ensure_ascii=False)
+    if journal.get("club") != text:  # a read costs less than a write (fewer WAL pages)
+        journal._set("club", text)
     if new_game is not None and club.game_round is not None:
         journal._set(f"{ROUND_KEY}{club.game_round}", str(new_game))
         seats = club.seat_names()
