@@ -10,11 +10,24 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from hardware.journal import Journal
+
+class Journal(Protocol):
+    """What this module needs of ``hardware.journal.Journal`` (no import: no cycle)."""
+
+    db: sqlite3.Connection
+
+    def get(self, key: str) -> str | None:
+        """A meta value."""
+
+    def _set(self, key: str, value: str) -> None: ...
+
+    def transaction(self) -> Any:
+        """A write transaction."""
+
 
 #: Meta keys: the round a club game was played for -> the game's id.
 ROUND_KEY = "club.round."
@@ -60,7 +73,6 @@ def stamp(journal: Journal, table: Any, new_game: int | None) -> None:
 def carry_club(old: Path, new: Path) -> None:
     """``recover``: keep the club values of the old file (the new one has its own journal id)."""
     import contextlib
-    import sqlite3
 
     from hardware.storage import db_uri
 

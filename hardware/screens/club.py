@@ -43,6 +43,8 @@ def round_over(pen: Pen, v: RoundOverView) -> None:
     pen.center(pen.w // 2, 15, tiny.fit(v.result, pen.w), tiny)
     y = 25
     for row in v.rows:
+        if y + 11 > bottom + 1:  # the message bar covers the rest
+            break
         total = str(row.total)
         pen.right(pen.w, y, total, small)
         pen.text(0, y, small.fit(row.name, pen.w - small.width(total) - 4), small)
