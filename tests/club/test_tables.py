@@ -68,6 +68,41 @@ def test_a_round_played_at_two_tables_gives_the_standings_of_their_exports(night
     assert rows[1]["totals"] == {"NS": -4, "EW": 44} and rows[2]["refused"] == 0
 
 
+def test_a_whole_event_of_two_rounds_with_round_over_between(night) -> None:
+    import json
+    import subprocess
+    import sys
+
+    v, tables = night
+    d = v.director
+    start_round(v)
+    for t in tables.values():
+        t.wait_for_round(1)
+        t.play(keys_for(4))
+    d.wait_for(lambda: d.get("/api/event")["seating"][0]["ended"], 20, "round 1 ended")
+    start_round(v)
+    for t in tables.values():
+        t.wait_for_round(2)
+        assert t.meta("club")["over"] == 1  # ROUND OVER still shows round 1
+        t.play(["OK", *keys_for(3)])  # OK: back to waiting, then round 2's game
+        assert t.meta("club")["game_round"] == 2 and t.meta("club.round.2") == 2
+    games = {}
+    for n, t in tables.items():
+        out = subprocess.run(
+            [sys.executable, "-m", "hardware.cli", "export", "--all", "--db", str(t.db)],
+            capture_output=True,
+            check=True,
+        )
+        first, second = json.loads(out.stdout)
+        assert len(first["hands"]) == 4 and len(second["hands"]) == 3
+        games[(n, 1)], games[(n, 2)] = first, second
+    seating = d.get("/api/event")["seating"]
+    assert seating[1]["tables"]["1"] == list(games[(1, 2)]["names"].values())
+    want = rescore(PLAYERS_8, 2, games, seating, {s["round"] for s in seating if s["ended"]})
+    d.wait_for(lambda: d.get("/api/standings") == want, 20, "the event's standings")
+    assert all(row["rounds"][1] is not None for row in want["rows"])
+
+
 def test_the_broker_down_while_a_table_plays_catches_up_once_per_round(night) -> None:
     v, tables = night
     start_round(v)
