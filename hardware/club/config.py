@@ -71,12 +71,12 @@ def parse_club(data: dict[str, Any]) -> ClubConfig:
         if key not in data:
             raise ClubConfigError(f"club.{key} is missing (club needs broker, event and table)")
     broker = _text("broker", data["broker"], 1, 260)
-    host, _, port_text = broker.rpartition(":") if broker.count(":") == 1 else (broker, "", "")
-    if not _:
-        host, port_text = broker, "1883"
+    host, port_text = broker, "1883"
+    if broker.count(":") == 1 or broker.startswith("["):  # HOST:PORT, [IPv6]:PORT
+        host, _, port_text = broker.rpartition(":")
     if not HOST.fullmatch(host) or not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
         raise ClubConfigError(
-            f"club.broker must be HOST or HOST:PORT (port 1 to 65535), not {broker!r}"
+            f"club.broker must be HOST or HOST:PORT (port 1 to 65535), not {broker!r}"[:160]
         )
     event = data["event"]
     if not isinstance(event, str) or not EVENT_ID.fullmatch(event):
