@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from hardware.config import Config
@@ -46,6 +47,7 @@ class Board:
     rotate: int = 0
     dim_after: float = 0.0
     pin_factory: Any = None  # released last, after the display is blanked
+    sinks: list[Any] = field(default_factory=list)  # called after each stored change
 
     def pins(self) -> Any:
         """The pin factory to release at the end (the one the buttons ended up with)."""
@@ -118,7 +120,20 @@ def build(
         from hardware.sources.reader import ReaderSource  # pyserial only with a reader
 
         board.sources.insert(0, ReaderSource(cfg.reader_port))
+    if cfg.club is not None:  # club mode: the link to the publisher and its wake-up
+        _club(board, cfg, args)
     return board
+
+
+def _club(board: Board, cfg: Config, args: argparse.Namespace) -> None:
+    from hardware.club.link import ClubLink
+    from hardware.sinks.wake import WakeSink
+    from hardware.stored import default_db_path
+
+    assert cfg.club is not None
+    db = getattr(args, "db", None)
+    board.sources.append(ClubLink(Path(db) if db else default_db_path(), cfg.club))
+    board.sinks.append(WakeSink(cfg.club.socket))
 
 
 def _mock(

@@ -17,6 +17,7 @@ SUBCOMMANDS: list[str] = [
     "hardware.web.command",
     "hardware.recover",
     "hardware.director.cli",
+    "hardware.club.command",
 ]
 #: Commands parsed with their own module only, the others not imported: ``run`` is the
 #: appliance's boot (bench/run.py's startup_ratio). Any other command builds them all.

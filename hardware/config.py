@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hardware.club.config import ClubConfig, ClubConfigError, parse_club
 from kaiser_core.cards import Team
 from kaiser_core.entries import Mode
 from kaiser_core.errors import KaiserError
@@ -100,6 +101,7 @@ class Config:
     dim_after: float = 300.0
     reader_enabled: bool = False
     reader_port: str = "/dev/ttyACM0"
+    club: ClubConfig | None = None  # [club]: this table plays in a club event
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -126,7 +128,7 @@ def _number(where: str, value: object, low: float, high: float) -> float:
 def parse_config(data: dict[str, Any]) -> Config:
     """Check a decoded config; raises ConfigError naming the bad key."""
     cfg = Config()
-    _only("config", data, {"game", "names", "board", "display", "reader"})
+    _only("config", data, {"game", "names", "board", "display", "reader", "club"})
     game = _table(data, "game")
     _only("game", game, {"rules", "entry", "options"})
     _string("game.rules", game.get("rules", "standard"))
@@ -205,6 +207,11 @@ def parse_config(data: dict[str, Any]) -> Config:
     if not isinstance(port, str) or not port:
         raise ConfigError("reader.port must be a device path or a pyserial URL")
     cfg.reader_port = port
+    if "club" in data:
+        try:
+            cfg.club = parse_club(_table(data, "club"))
+        except ClubConfigError as err:
+            raise ConfigError(str(err)) from None
     return cfg
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.archive import append, archive_path
+from hardware.club.revision import ensure_ids, stamp
 from hardware.storage import (
     DDL,
     DatabaseDamaged,
@@ -112,6 +113,7 @@ class Journal:
                             self.db.execute(stmt)
                     self._set("app", APP)
                     self._set("schema", str(SCHEMA))
+            ensure_ids(self)  # the journal's id and rev (CLUB.md), also in older databases
         except sqlite3.DatabaseError as err:
             self.release()
             if is_corruption(err):
@@ -342,8 +344,9 @@ class Journal:
                 self.db.execute("UPDATE games SET state = 'abandoned' WHERE id = ?", (game_id,))
                 self._set("current", "")
                 game_id = None
+            new_game = None
             if change.new_game is not None:
-                game_id = self._new_game(change.new_game, table)
+                game_id = new_game = self._new_game(change.new_game, table)
             if game_id is not None and (change.drop or change.append):
                 if change.drop:
                     self.db.execute(
@@ -366,6 +369,7 @@ class Journal:
             if table.game is None and not change.abandon and table.ui.screen.value == "new-game":
                 self._set("current", "")
             self._set("ui", json.dumps(table.ui.to_json(), separators=(",", ":")))
+            stamp(self, table, new_game)
             for key, value in (extra or {}).items():
                 self._set(key, value)
         if (

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware import archive
+from hardware.club.revision import carry_club
 from hardware.journal import Journal
 from hardware.storage import JournalError, WriterLock, beside, db_uri
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Seat, Team
@@ -244,6 +245,7 @@ def cmd_recover(args: argparse.Namespace) -> int:
     try:
         report = gather(old)
         write_new(report, new)
+        carry_club(old, new)  # the club's rounds and state; the journal id is new
     except (JournalError, OSError) as err:
         print(f"kaiser-scorer: {getattr(err, 'strerror', None) or err}", file=sys.stderr)
         return 2

@@ -98,6 +98,7 @@ def serve(
         dim_after=board.dim_after,
         screenshots=Path(screenshots) if screenshots else None,
     )
+    scorer.sinks.extend(board.sinks)
     if scorer_hook is not None:
         scorer_hook(scorer)
     started: list[Source] = []

@@ -9,6 +9,7 @@ values. Every view carries ``message``: a one-line refusal or notice for the las
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kaiser_core.cards import Card, Seat, Suit, Team
@@ -195,6 +196,37 @@ class ListView:
     wrap: bool = False  # long lines take more rows instead of ending in an ellipsis
 
 
+@dataclass(frozen=True)
+class ClubWaitView:
+    """Club mode, before a round: the event, the round awaited, the broker."""
+
+    event: str
+    waiting: str
+    broker: str
+    online: bool
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class ClubRoundView:
+    """Club mode: the round's four players on their seats; push toward the first dealer."""
+
+    title: str
+    seats: Mapping[Seat, str]
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class RoundOverView:
+    """Club mode: the round's result and its round scores (high first)."""
+
+    title: str
+    result: str
+    rows: tuple[TeamScore, ...]
+    hint: str
+    message: str = ""
+
+
 View = (
     NewGameView
     | ScoreView
@@ -208,4 +240,7 @@ View = (
     | GameOverView
     | MenuView
     | ListView
+    | ClubWaitView
+    | ClubRoundView
+    | RoundOverView
 )

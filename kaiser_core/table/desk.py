@@ -20,6 +20,7 @@ from kaiser_core.game import Game
 from kaiser_core.hand import Redeal
 from kaiser_core.messages import Message
 from kaiser_core.rules import Rules
+from kaiser_core.table.club_state import ClubState
 from kaiser_core.table.draft import Draft
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
@@ -95,6 +96,8 @@ class Desk:
     ) -> None:
         self.new_game_rules = rules
         self.names = {t: (names or {}).get(t, t.code) for t in TEAMS}
+        self.base_names = dict(self.names)  # the config's names (a club round's game has its own)
+        self.club: ClubState | None = None  # club mode (CLUB.md): set by the hardware side
         self.choose_seat = choose_seat
         self.reader_available = reader_available
         self.reader_online = False

@@ -67,6 +67,9 @@ def press(desk: Desk, key: Key) -> Change:
 def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     """Do what a menu item says."""
     ui = desk.ui
+    if _locked(desk, item):
+        desk.say(Message("club.locked"))
+        return Change()
     if isinstance(item, Screen):
         desk.open(item)
         return Change()
@@ -103,6 +106,17 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         return Change(request=Teach(desk.rules.pack[0]))
     desk.say(Message("menu.shutting_down"))
     return Change(request=ShutDown())
+
+
+def _locked(desk: Desk, item: MenuItem | Screen) -> bool:
+    """Club mode: the rules, a profile and a new game would break the round's game."""
+    club = desk.club
+    if club is None:
+        return False
+    if item is MenuItem.NEW_GAME:
+        return club.game_round is not None
+    label = PAGES[item].menu.lower() if isinstance(item, Screen) else ""
+    return item is MenuItem.RULES or "profile" in label or "rules" in label
 
 
 def view(desk: Desk) -> MenuView:

@@ -16,14 +16,14 @@ from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Hand, Redeal
 from kaiser_core.messages import Message
 from kaiser_core.scoring import HandScore
-from kaiser_core.table import menu, summary, teach
+from kaiser_core.table import menu, round_over, summary, teach
 from kaiser_core.table.desk import Desk, page_of
 from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.keys import Key
 from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import LiveContract, NewGameView, View
+from kaiser_core.views import LiveContract, View
 
 
 def load_screen_modules(package: str = "kaiser_core.table") -> list[str]:
@@ -48,12 +48,15 @@ class Table(Desk):
         """Handle one key; the state changes in place; the returned Change says what to store."""
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
-        if key is Key.HOLD_B:
+        if round_over.active(self):  # club mode: ROUND OVER takes every key
+            change = round_over.press(self, key)
+        elif key is Key.HOLD_B:
             change = self.undo()
         elif key is Key.HOLD_OK:
             change = menu.toggle(self)
         else:
             change = page_of(self.ui.screen).press(self, key)
+        round_over.check(self)
         if self.ui != before:
             change.ui = True
         return change
@@ -110,9 +113,11 @@ class Table(Desk):
     def view(self) -> View:
         """What the screen shows now."""
         page = page_of(self.ui.screen)
+        if round_over.active(self) and not page.overlay:
+            return round_over.view(self)
         # The menu, its lists and teach mode need no game: they open before the first one.
         if self.game is None and not page.overlay:
-            return NewGameView(self.rules.profile, self.ui.message)
+            return page_of(Screen.NEW_GAME).view(self)
         return page.view(self)
 
     # -- the hand, for callers ------------------------------------------------------------

@@ -6,6 +6,8 @@ from kaiser_core.views import (
     BidderView,
     BidView,
     CardsView,
+    ClubRoundView,
+    ClubWaitView,
     ContractLabel,
     GameOverView,
     ListView,
@@ -13,6 +15,7 @@ from kaiser_core.views import (
     MenuView,
     NewGameView,
     QuickView,
+    RoundOverView,
     ScoreView,
     SummaryView,
     TeamScore,
@@ -201,6 +204,27 @@ SAMPLES: dict[str, View] = {
         True,
         "made the Kaiser bid",
         series=(3, 1),
+    ),
+    "club_waiting": ClubWaitView("Tuesday Kaiser", "waiting for round 2", "broker reachable", True),
+    "club_waiting_offline": ClubWaitView(
+        LONG_NS, "waiting for round 1", "broker not reachable", False, message="B: nothing"
+    ),
+    "club_round": ClubRoundView("Round 2, table 3", {N: "Ann", E: "Bob", S: "Cy", W: "Di"}),
+    "club_round_long": ClubRoundView(
+        "Round 12, table 31", {N: LONG_NS, E: "Zoë <b>", S: "李小龍", W: LONG_EW}
+    ),
+    "round_over": RoundOverView(
+        "ROUND 2 OVER",
+        "Bob & Di won",
+        (TeamScore(Team.EW, "Bob & Di", 54), TeamScore(Team.NS, "Ann & Cy", 31)),
+        "OK: wait for the next round",
+    ),
+    "round_over_ended": RoundOverView(
+        "ROUND 2 OVER",
+        "ended by the director",
+        (TeamScore(Team.NS, LONG_NS, 31), TeamScore(Team.EW, LONG_EW, 12)),
+        "OK: wait for the next round",
+        message="undo: not after the round ended",
     ),
     "menu": MenuView(MENU_ITEMS, 0),
     "menu_scrolled": MenuView(MENU_ITEMS, 6),

@@ -1,0 +1,50 @@
+"""``kaiser-scorer publish``: the club publisher of one table (its own systemd unit)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from hardware.config import ConfigError, load_config
+from hardware.stored import default_db_path
+
+EXIT_USAGE = 2
+
+
+def cmd_publish(args: argparse.Namespace) -> int:
+    """Publish this table's rounds until SIGTERM."""
+    logging.basicConfig(
+        level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
+    try:
+        cfg = load_config(args.config)
+        if cfg.club is None:
+            raise ConfigError(f"{args.config}: no [club] table: this scorer is not in a club event")
+        cfg.club.login()  # a password file that cannot be read is a mistake to say now
+    except (ConfigError, ValueError) as err:
+        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    from hardware.club.publisher import Publisher
+
+    db = Path(args.db) if args.db else default_db_path()
+    publisher = Publisher(cfg.club, db)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: publisher.stop())
+    try:
+        publisher.run()
+    except OSError as err:
+        print(f"kaiser-scorer: {cfg.club.socket}: {err.strerror or err}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+def add_subcommands(sub: Any) -> None:
+    """Add ``publish`` to the command line."""
+    pub = sub.add_parser("publish", help="club play: publish this table's games to the broker")
+    pub.add_argument("--config", required=True, help="the scorer's config file (with [club])")
+    pub.add_argument("--db", help="the scorer's database (read only; default: the state folder)")
+    pub.set_defaults(func=cmd_publish)

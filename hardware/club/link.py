@@ -1,0 +1,124 @@
+"""The scorer's end of the club link: its own datagram socket beside the database.
+
+Line protocol (one datagram, UTF-8): ``round <JSON>`` hands the director's ``round``
+message to the scorer (the main loop journals it); ``broker 1`` / ``broker 0`` says
+whether the publisher reaches the broker (shown, not journaled). The other way, the
+scorer's :class:`~hardware.sinks.wake.WakeSink` sends one byte to the publisher's socket
+after each stored change. Nothing here ever blocks the main loop.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import socket
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from hardware.club.config import ClubConfig
+from hardware.storage import beside
+from kaiser_core.table import waiting
+from kaiser_core.table.club_state import ClubState
+
+if TYPE_CHECKING:
+    from hardware.scorer import Scorer
+
+log = logging.getLogger("kaiser-scorer")
+MAX_DATAGRAM = 64 * 1024
+
+
+def scorer_socket(db: Path) -> Path:
+    """Where the scorer listens for the publisher: ``kaiser.db-club.sock``."""
+    return beside(db, "-club.sock")
+
+
+def attach(scorer: Scorer, club: ClubConfig) -> None:
+    """Put the table in club mode with the club state the journal kept."""
+    table = scorer.table
+    table.club = ClubState.from_json(scorer.journal.meta_json("club"), club.title, club.table)
+    seats = table.club.game_seats
+    if table.game is not None and table.club.game_round is not None and seats:
+        table.names.update(waiting.team_names(seats))
+
+
+class ClubLink:
+    """A source: reads the publisher's lines on ``kaiser.db-club.sock`` in its own thread."""
+
+    name = "club link"
+
+    def __init__(self, db: Path, club: ClubConfig) -> None:
+        self.path = scorer_socket(db)
+        self.club = club
+        self.received = 0
+        self._sock: socket.socket | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, scorer: Scorer) -> None:
+        """Club mode on; bind the socket (a stale one is replaced) and start reading."""
+        attach(scorer, self.club)
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+        try:
+            sock.bind(str(self.path))
+        except OSError as err:  # the table still scores; it only hears no rounds
+            log.error("club: cannot listen on %s (%s): no rounds arrive", self.path, err)
+            sock.close()
+            return
+        sock.settimeout(0.5)
+        self._sock = sock
+        with contextlib.suppress(OSError):  # the publisher sends the round and broker again
+            sock.sendto(b"hello", self.club.socket)
+        self._thread = threading.Thread(
+            target=self._read, args=(scorer,), name="club-link", daemon=True
+        )
+        self._thread.start()
+
+    def _read(self, scorer: Scorer) -> None:
+        sock = self._sock
+        assert sock is not None
+        while not self._stop.is_set():
+            try:
+                data = sock.recv(MAX_DATAGRAM)
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            self.handle(scorer, data)
+
+    def handle(self, scorer: Scorer, data: bytes) -> None:
+        """One line from the publisher: queued for the main loop, never handled here."""
+        verb, _, rest = data.decode("utf-8", "replace").strip().partition(" ")
+        table = scorer.table
+        if verb == "broker":
+            online = rest == "1"
+            scorer.post("call", lambda: waiting.set_broker(table, online))
+        elif verb == "round":
+            try:
+                payload = json.loads(rest)
+            except ValueError:
+                log.warning("club: a round line that is not JSON was ignored")
+                return
+            self.received += 1
+
+            def store() -> None:
+                change = waiting.receive(table, payload)
+                scorer._store(change)  # journaled like a key: rev raised, publisher woken
+
+            scorer.post("call", store)
+        else:
+            log.warning("club: unknown line %r ignored", verb[:20])
+
+    def close(self) -> None:
+        """Stop reading; remove the socket."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(2)
+        if self._sock is not None:
+            self._sock.close()
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)

@@ -1,0 +1,53 @@
+"""Club mode's screens: waiting for the round, the round's seating, ROUND OVER."""
+
+from __future__ import annotations
+
+from hardware.screens.fonts import fonts
+from hardware.screens.paint import painter
+from hardware.screens.parts import compass, message_bar
+from hardware.screens.pen import Pen
+from kaiser_core.cards import Seat
+from kaiser_core.views import ClubRoundView, ClubWaitView, RoundOverView
+
+
+@painter(ClubWaitView)
+def club_wait(pen: Pen, v: ClubWaitView) -> None:
+    """Draw a ClubWaitView: the event's name, the round awaited, the broker."""
+    tiny, small, _, _ = fonts()
+    bottom = message_bar(pen, v.message)
+    pen.text(0, 0, "NEW GAME", small)
+    pen.text(0, 14, small.fit(v.event, pen.w), small)
+    pen.text(0, 28, small.fit(v.waiting, pen.w), small)
+    if bottom >= 48:
+        x = pen.chip(0, 42, "ON" if v.online else "OFF", tiny)
+        pen.text(x + 2, 43, tiny.fit(v.broker, pen.w - x - 2), tiny)
+
+
+@painter(ClubRoundView)
+def club_round(pen: Pen, v: ClubRoundView) -> None:
+    """Draw a ClubRoundView: "Round N, table n" and the four names around the table."""
+    tiny, _, _, _ = fonts()
+    bottom = message_bar(pen, v.message)
+    pen.text(0, 0, tiny.fit(v.title, pen.w), tiny)
+    labels = {seat: tiny.fit(v.seats.get(seat, seat.code), 40) for seat in Seat}
+    compass(pen, (0, 9, pen.w, min(bottom + 1, pen.h)), labels, font=tiny, arrows=True)
+
+
+@painter(RoundOverView)
+def round_over(pen: Pen, v: RoundOverView) -> None:
+    """Draw a RoundOverView: the title, the result, each team's round score."""
+    tiny, small, _, _ = fonts()
+    bottom = message_bar(pen, v.message)
+    pen.rect((0, 0, pen.w - 1, 12))
+    pen.center(pen.w // 2, 1, v.title, small, fill=0)
+    pen.center(pen.w // 2, 15, tiny.fit(v.result, pen.w), tiny)
+    y = 25
+    for row in v.rows:
+        if y + 11 > bottom + 1:  # the message bar covers the rest
+            break
+        total = str(row.total)
+        pen.right(pen.w, y, total, small)
+        pen.text(0, y, small.fit(row.name, pen.w - small.width(total) - 4), small)
+        y += 12
+    if y + 8 <= bottom + 1:
+        pen.text(0, y, tiny.fit(v.hint, pen.w), tiny)

@@ -1,0 +1,61 @@
+"""The club publisher's unit: systemd accepts it, network out, the state folder read-only."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from sd_helpers import SYSTEMD_DIR, need
+from test_service_unit import EXEC_START, unit_settings
+
+UNIT = SYSTEMD_DIR / "kaiser-publisher.service"
+SCORER = SYSTEMD_DIR / "kaiser-scorer.service"
+
+
+def values(key: str, unit: Path = UNIT) -> list[str]:
+    return [v for _, k, v in unit_settings(unit.read_text()) if k == key]
+
+
+def test_systemd_verify_accepts_the_publisher_unit(tmp_path: Path) -> None:
+    analyze = need("systemd-analyze", "systemd")
+    program = tmp_path / "kaiser-scorer"
+    program.write_text("#!/bin/sh\nexit 0\n")
+    program.chmod(0o755)
+    unit = tmp_path / "kaiser-publisher.service"
+    unit.write_text(UNIT.read_text().replace(EXEC_START, str(program)))
+    result = subprocess.run(
+        [analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Unknown" not in result.stderr, result.stderr
+
+
+def test_the_publisher_unit_is_well_sandboxed() -> None:
+    analyze = need("systemd-analyze", "systemd")
+    result = subprocess.run(
+        [analyze, "security", "--offline=true", str(UNIT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    found = re.search(
+        r"Overall exposure level for kaiser-publisher\.service: (\d+\.\d+)", result.stdout
+    )
+    assert found, result.stdout + result.stderr
+    assert float(found.group(1)) <= 1.5
+
+
+def test_the_journal_is_read_only_and_the_scorer_keeps_no_network() -> None:
+    (start,) = values("ExecStart")
+    assert start.startswith(f"{EXEC_START} publish --config /etc/kaiser-scorer/config.toml ")
+    assert "--db /var/lib/kaiser-scorer/kaiser.db" in start
+    assert values("ReadOnlyPaths") == ["/var/lib/kaiser-scorer"]
+    assert values("ProtectSystem") == ["strict"]
+    for writable in ("StateDirectory", "ReadWritePaths", "LogsDirectory", "CacheDirectory"):
+        assert values(writable) == [], writable
+    assert values("RuntimeDirectory") == ["kaiser-publisher"]  # the wake socket only
+    assert values("User") == values("User", SCORER) == ["kaiser"]
+    assert values("PrivateNetwork") in ([], ["no"])
+    assert values("PrivateNetwork", SCORER) == ["yes"]  # the scorer: still no network
