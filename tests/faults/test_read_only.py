@@ -1,7 +1,9 @@
 """Read-only storage says so (and export works); a folder nobody may read is one line.
 
-These run the command as another user (``setpriv``; root ignores file modes) and on a
-read-only bind mount (``unshare --mount``), as a Pi's card or a locked file would be.
+These run the command as root without the capabilities that let root ignore file modes
+(``setpriv``: no CAP_DAC_OVERRIDE, no CAP_DAC_READ_SEARCH), so modes count as for any user
+while the repository and its venv stay readable wherever the clone lies (a 0700 folder
+too); and on a read-only bind mount (``unshare --mount``), as a Pi's card would be.
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ import pytest
 
 from .conftest import REPO, one_line, play
 
-NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+#: Root, but bound by file modes like any user (and no capability comes back at exec).
+NOBODY = [
+    "setpriv",
+    "--inh-caps=-all",
+    "--ambient-caps=-all",
+    "--bounding-set=-dac_override,-dac_read_search",
+    "--",
+]
 
 
 def as_user(prefix: list[str], *args: str) -> object:
@@ -50,8 +59,6 @@ def shared() -> Iterator[Path]:
 def game_for_nobody(folder: Path) -> Path:
     db = folder / "kaiser.db"
     play(db, 1)
-    for p in folder.iterdir():
-        os.chown(p, 65534, 65534)
     return db
 
 
@@ -76,7 +83,7 @@ def test_a_read_only_file_says_read_only_and_exports(shared: Path) -> None:
 def test_a_folder_that_cannot_be_read_is_one_line(shared: Path) -> None:
     db = game_for_nobody(shared)
     shared.chmod(0o700)
-    os.chown(shared, 0, 0)
+    os.chown(shared, 65534, 65534)  # another user's private folder
     for command in (["run", "--board", "mock", "--keys", "/dev/null"], ["export"]):
         result = as_user(NOBODY, *command, "--db", str(db))
         assert result.returncode == 2  # type: ignore[attr-defined]
