@@ -82,7 +82,9 @@ def press_bidder(desk: Desk, key: Key) -> Change:
     """A direction names the bidder; A is a redeal; B goes back."""
     seat = seat_for(key)
     if seat is not None:
-        desk.go(Screen.BID, bidder=seat, number=desk.rules.min_bid, trump=0, low=False)
+        desk.go(
+            Screen.BID, bidder=seat, number=desk.rules.min_bid, trump=0, low=False, bid_before_nt=0
+        )
     elif key is Key.A:
         return desk.enter(RedealEntry())
     elif key is Key.B:
@@ -103,7 +105,9 @@ def press_bid(desk: Desk, key: Key) -> Change:
     low_limit = rules.nt_minimum if trump is None else rules.min_bid
     if key in (Key.UP, Key.DOWN):
         step = 1 if key is Key.UP else -1
-        desk.go(Screen.BID, number=max(low_limit, min(MAX_BID, ui.number + step)))
+        number = max(low_limit, min(MAX_BID, ui.number + step))
+        if number != ui.number:  # a press refused at the limit keeps the way back
+            desk.go(Screen.BID, number=number, bid_before_nt=0)
     elif key in (Key.LEFT, Key.RIGHT):
         places = trump_places(desk)
         here = (ui.trump, ui.low and rules.low_nt_bid and trump is None)
@@ -111,11 +115,8 @@ def press_bid(desk: Desk, key: Key) -> Change:
         index, low = places[(at + (1 if key is Key.RIGHT else -1)) % len(places)]
         if not rules.low_nt_bid:
             low = ui.low
-        number = ui.number
-        if TRUMP_CYCLE[index] is None and number < rules.nt_minimum:
-            number = rules.nt_minimum
-            desk.say(Message("bid.nt_minimum", number=number))
-        desk.go(Screen.BID, trump=index, number=number, low=low)
+        number, before = _trump_number(desk, TRUMP_CYCLE[index] is None)
+        desk.go(Screen.BID, trump=index, number=number, low=low, bid_before_nt=before)
     elif key is Key.A:
         if rules.low_nt_bid:
             desk.say(Message("bid.low_is_a_bid"))
@@ -128,6 +129,24 @@ def press_bid(desk: Desk, key: Key) -> Change:
     elif key is Key.OK and ui.bidder is not None:
         return enter_contract(desk)
     return Change()
+
+
+def _trump_number(desk: Desk, to_nt: bool) -> tuple[int, int]:
+    """The number after a trump change, and the number to come back to from NT (0: none).
+
+    NT raises the number to its minimum and remembers the one it raised; the step on
+    from NT to a suit brings that one back (UP/DOWN on NT forget it).
+    """
+    ui, rules = desk.ui, desk.rules
+    from_nt = TRUMP_CYCLE[ui.trump] is None
+    if to_nt:
+        if ui.number < rules.nt_minimum:
+            desk.say(Message("bid.nt_minimum", number=rules.nt_minimum))
+            return rules.nt_minimum, ui.number
+        return ui.number, ui.bid_before_nt if from_nt else 0
+    if from_nt and ui.bid_before_nt:
+        return max(rules.min_bid, min(MAX_BID, ui.bid_before_nt)), 0
+    return ui.number, 0
 
 
 def enter_contract(desk: Desk) -> Change:
@@ -144,7 +163,7 @@ def enter_contract(desk: Desk) -> Change:
     if mode is Mode.PER_HAND and must_enter_by_trick(rules, Contract(ui.bidder, bid)):
         mode, handed_over = Mode.PER_TRICK, True
     change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, low, mode))
-    desk.go(desk.ui.screen, quick_tricks=4, quick_five="", quick_three="")
+    desk.go(desk.ui.screen, quick_tricks=4, quick_five="", quick_three="", bid_before_nt=0)
     if handed_over:
         desk.say(Message("bid.by_trick", bid=bid.label))
     return change
@@ -170,7 +189,7 @@ PAGES = (
             press_bid,
             view_bid,
             home=Screen.SCORE,
-            owns=("number", "trump", "low"),
+            owns=("number", "trump", "low", "bid_before_nt"),
         )
     ),
 )

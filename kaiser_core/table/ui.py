@@ -37,6 +37,7 @@ class Ui:
     number: int = 6
     trump: int = 0  # index into entries.TRUMP_CYCLE
     low: bool = False
+    bid_before_nt: int = 0  # the number NT raised to its minimum (0: none), for the way back
     mark_five: bool = False
     mark_three: bool = False
     quick_tricks: int = 4
