@@ -77,6 +77,7 @@ TEXTS: dict[str, str] = {
     "ask.no_trick": "{seat} took no trick: who took {card}?",
     "quick.who": "who took {card}? A sets 5♥, B sets 3♠",
     "quick.no_trick": "{card} is with the {side}, who took no trick",
+    "quick.swept": "{side} took all {tricks}: 5♥, 3♠ theirs",
     # the card reader
     "cards.not_in_pack": "{card} is not in this pack: refused",
     "cards.played": "{card} was already played (trick {trick}): refused",

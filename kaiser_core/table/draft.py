@@ -89,11 +89,21 @@ class Draft:
 
     # -- derived --------------------------------------------------------------------------
     def special_taker(self, card: Card) -> Seat | None:
-        """Who took 5♥ or 3♠ in a per-trick hand, None while unknown."""
+        """Who took 5♥ or 3♠ in a per-trick hand, None while unknown.
+
+        When a single seat took every trick, the specials are that seat's (not asked).
+        """
         for t in self.tricks:
             if t.five if card == FIVE_HEARTS else t.three:
                 return t.winner
-        return self.specials.get(card)
+        return self.specials.get(card) or self.sole_winner()
+
+    def sole_winner(self) -> Seat | None:
+        """The seat that took every trick of a finished per-trick hand, else None."""
+        if len(self.tricks) < self.rules.tricks_per_hand:
+            return None
+        seats = {t.winner for t in self.tricks}
+        return seats.pop() if len(seats) == 1 else None
 
     def trick_with(self, card: Card) -> int:
         """The trick (1-based) in which 5♥ or 3♠ was marked, 0 when none."""

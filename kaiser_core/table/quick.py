@@ -15,39 +15,61 @@ from kaiser_core.views import QuickView
 _NEXT_SIDE = {"": "bidders", "bidders": "defenders", "defenders": "bidders"}
 
 
+def sweep(desk: Desk) -> str:
+    """The side that took every trick ("bidders" at 8, "defenders" at 0), else ""."""
+    tricks = desk.ui.quick_tricks
+    if tricks == desk.rules.tricks_per_hand:
+        return "bidders"
+    return "defenders" if tricks == 0 else ""
+
+
+def sides(desk: Desk) -> tuple[str, str]:
+    """Who took 5♥ and 3♠ as entered: the sweeping side's when one took every trick.
+
+    The cursors keep what A and B set, so moving the count off 0 or 8 gives it back.
+    """
+    swept = sweep(desk)
+    return (swept, swept) if swept else (desk.ui.quick_five, desk.ui.quick_three)
+
+
 def press(desk: Desk, key: Key) -> Change:
     """UP/DOWN the tricks, A moves 5♥, B moves 3♠, OK enters the hand's count."""
     ui = desk.ui
     n = desk.rules.tricks_per_hand
+    swept = sweep(desk)
     if key in (Key.UP, Key.DOWN):
         step = 1 if key is Key.UP else -1
         desk.go(Screen.QUICK, quick_tricks=max(0, min(n, ui.quick_tricks + step)))
+    elif key in (Key.A, Key.B) and swept:
+        desk.say(Message("quick.swept", side=swept, tricks=n))
     elif key is Key.A:
         desk.go(Screen.QUICK, quick_five=_NEXT_SIDE[ui.quick_five])
     elif key is Key.B:
         desk.go(Screen.QUICK, quick_three=_NEXT_SIDE[ui.quick_three])
     elif key is Key.OK:
         tricks = {"bidders": ui.quick_tricks, "defenders": n - ui.quick_tricks}
-        for card, side in ((FIVE_HEARTS, ui.quick_five), (THREE_SPADES, ui.quick_three)):
+        five, three = sides(desk)
+        for card, side in ((FIVE_HEARTS, five), (THREE_SPADES, three)):
             if not side:
                 desk.say(Message("quick.who", card=card))
                 return Change()
             if tricks[side] == 0:
                 desk.say(Message("quick.no_trick", card=card, side=side))
                 return Change()
-        return desk.enter(TakenEntry(ui.quick_tricks, ui.quick_five, ui.quick_three))
+        return desk.enter(TakenEntry(ui.quick_tricks, five, three))
     return Change()
 
 
 def view(desk: Desk) -> QuickView:
-    """The count being entered."""
+    """The count being entered, and where the specials went (a sweep's side's)."""
     ui = desk.ui
+    five, three = sides(desk)
     return QuickView(
         desk.contract_label(),
         ui.quick_tricks,
         desk.rules.tricks_per_hand,
-        ui.quick_five,
-        ui.quick_three,
+        five,
+        three,
         ui.message,
         progress(desk),
     )
