@@ -169,6 +169,9 @@ SAMPLES: dict[str, View] = {
     "quick": QuickView(E8H, 4, 8, "", ""),
     "quick_set": QuickView(W7NT, 6, 7, "bidders", "defenders"),
     "quick_message": QuickView(N9S_LOW, 0, 8, "defenders", "", message="Who took 3♠? Press B"),
+    "quick_swept": QuickView(
+        E8H, 8, 8, "bidders", "bidders", message="bidders took all 8: 5♥, 3♠ theirs"
+    ),
     "summary_made": SummaryView(
         E8H, 2, 11, True, -1, 11, (), TeamScore(Team.NS, "NS", -1), TeamScore(Team.EW, "EW", 11)
     ),
