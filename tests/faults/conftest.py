@@ -5,11 +5,16 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -126,3 +131,14 @@ def spoil_page(db: Path, page: int, size: int = 1024) -> None:
 def digest(path: Path) -> bytes:
     """The file's bytes (to check it was left untouched)."""
     return path.read_bytes()
+
+
+@pytest.fixture
+def shared() -> Iterator[Path]:
+    """A folder outside pytest's private tmp (0700) for a command bound by file modes."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to drop root's file-mode capabilities")
+    folder = Path(tempfile.mkdtemp(prefix="kaiser-faults-"))
+    folder.chmod(0o777)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

@@ -10,11 +10,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -43,17 +40,6 @@ def as_user(prefix: list[str], *args: str) -> object:
     proc.out = proc.stdout.decode("utf-8", "replace")  # type: ignore[attr-defined]
     proc.err = proc.stderr.decode("utf-8", "replace")  # type: ignore[attr-defined]
     return proc
-
-
-@pytest.fixture
-def shared() -> Iterator[Path]:
-    """A folder outside pytest's private tmp (0700), for another user."""
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
-        pytest.skip("needs root and setpriv to act as another user")
-    folder = Path(tempfile.mkdtemp(prefix="kaiser-ro-"))
-    folder.chmod(0o777)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def game_for_nobody(folder: Path) -> Path:

@@ -9,16 +9,12 @@ would not start it again once the database was fixed.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PIL import Image
 
 from hardware.fault import DAMAGED, READ_ONLY, message_image
@@ -93,17 +89,6 @@ def test_a_damaged_database_at_start_is_on_the_display_until_it_is_recovered(
     assert "the database changed: starting again" in err and "Traceback" not in err
     assert db.read_bytes() != before
     assert cli("export", "--all", "--db", str(db)).returncode == 0
-
-
-@pytest.fixture
-def shared() -> Iterator[Path]:
-    """A folder another user may use (pytest's own tmp is 0700)."""
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
-        pytest.skip("needs root and setpriv to act as another user")
-    folder = Path(tempfile.mkdtemp(prefix="kaiser-svc-"))
-    folder.chmod(0o777)
-    yield folder
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_a_read_only_database_at_start_says_read_only_on_the_display(shared: Path) -> None:

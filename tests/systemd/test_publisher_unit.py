@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
-import subprocess
 from pathlib import Path
 
-from sd_helpers import SYSTEMD_DIR, need
+from sd_helpers import SYSTEMD_DIR, exposure, verify
 from test_service_unit import EXEC_START, unit_settings
 
 UNIT = SYSTEMD_DIR / "kaiser-publisher.service"
@@ -18,33 +16,13 @@ def values(key: str, unit: Path = UNIT) -> list[str]:
 
 
 def test_systemd_verify_accepts_the_publisher_unit(tmp_path: Path) -> None:
-    analyze = need("systemd-analyze", "systemd")
-    program = tmp_path / "kaiser-scorer"
-    program.write_text("#!/bin/sh\nexit 0\n")
-    program.chmod(0o755)
-    unit = tmp_path / "kaiser-publisher.service"
-    unit.write_text(UNIT.read_text().replace(EXEC_START, str(program)))
-    result = subprocess.run(
-        [analyze, "verify", str(unit)], capture_output=True, text=True, timeout=60, check=False
-    )
+    result = verify(UNIT, EXEC_START, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Unknown" not in result.stderr, result.stderr
 
 
 def test_the_publisher_unit_is_well_sandboxed() -> None:
-    analyze = need("systemd-analyze", "systemd")
-    result = subprocess.run(
-        [analyze, "security", "--offline=true", str(UNIT)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    found = re.search(
-        r"Overall exposure level for kaiser-publisher\.service: (\d+\.\d+)", result.stdout
-    )
-    assert found, result.stdout + result.stderr
-    assert float(found.group(1)) <= 1.5
+    assert exposure(UNIT) <= 1.5
 
 
 def test_the_journal_is_read_only_and_the_scorer_keeps_no_network() -> None:
