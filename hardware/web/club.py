@@ -11,43 +11,53 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from hardware.web.layout import STATIC, esc, num, page, table
-from hardware.web.texts import T, script_texts
+from hardware.web.texts import T, Texts, script_texts
 
 SEATS = ("N", "E", "S", "W")
 
 
-def standings_html(standings: Mapping[str, Any]) -> str:
+def seat_code(t: Texts, seat: str) -> str:
+    """A seat's letter as ``t``'s language writes it (``N`` in English, ``С`` in Russian)."""
+    return t.seats[SEATS.index(seat)] if seat in SEATS else seat
+
+
+def team_code(t: Texts, team: str) -> str:
+    """A team's letters (``NS``, ``EW``) in ``t``'s language."""
+    return "".join(seat_code(t, s) for s in team) if team in ("NS", "EW") else team
+
+
+def standings_html(standings: Mapping[str, Any], t: Texts = T) -> str:
     """The standings table: rank, name, total, each round's score, rounds won."""
     rows = standings.get("rows", [])
     count = max((len(r.get("rounds", [])) for r in rows), default=0)
-    head = [T.col_rank, T.col_name, T.col_total]
-    head += [T.col_round.format(round=i) for i in range(1, count + 1)] + [T.col_won]
+    head = [t.col_rank, t.col_name, t.col_total]
+    head += [t.col_round.format(round=i) for i in range(1, count + 1)] + [t.col_won]
     body = [
         [
             esc(r["rank"]),
             f'<span class="name">{esc(r["name"])}</span>',
-            f"<b>{esc(num(r['total']))}</b>",
-            *[esc(num(v)) for v in r.get("rounds", [])],
+            f"<b>{esc(num(r['total'], t))}</b>",
+            *[esc(num(v, t)) for v in r.get("rounds", [])],
             esc(r["won"]),
         ]
         for r in rows
     ]
     rnd = standings.get("round", 0)
     return (
-        f'<section id="standings-section" data-cycle><h2>{esc(T.standings)} '
-        f'<small id="standings-round">{esc(T.after_round.format(round=rnd))}</small></h2>'
+        f'<section id="standings-section" data-cycle><h2>{esc(t.standings)} '
+        f'<small id="standings-round">{esc(t.after_round.format(round=rnd))}</small></h2>'
         + table(head, body, 'id="standings" class="standings"')
         + "</section>"
     )
 
 
-def table_card(row: Mapping[str, Any]) -> str:
+def table_card(row: Mapping[str, Any], t: Texts = T) -> str:
     """One table of the grid; live.js fills the same ``data-k`` fields from a table event."""
     online = bool(row.get("online"))
     totals = row.get("totals") or {}
     refused = int(row.get("refused") or 0)
     last = row.get("last_refused")
-    why = T.last_refused.format(why=last) if refused and last else ""
+    why = t.last_refused.format(why=last) if refused and last else ""
     cls = ["card", "online" if online else "offline"]
     if row.get("finished"):
         cls.append("finished")
@@ -55,35 +65,37 @@ def table_card(row: Mapping[str, Any]) -> str:
         cls.append("refused")
 
     def field(key: str, label: str, value: object) -> str:
-        return f'<div><dt>{esc(label)}</dt><dd data-k="{key}">{esc(num(value))}</dd></div>'
+        return f'<div><dt>{esc(label)}</dt><dd data-k="{key}">{esc(num(value, t))}</dd></div>'
 
     return (
         f'<article class="{" ".join(cls)}" data-table="{esc(row["table"])}">'
-        f"<h3>{esc(T.table_n.format(table=row['table']))} "
-        f'<span data-k="online">{esc(T.online if online else T.offline)}</span></h3><dl>'
-        + field("round", T.f_round, row.get("round"))
-        + field("hands", T.f_hands, row.get("hands"))
-        + field("NS", "NS", totals.get("NS"))
-        + field("EW", "EW", totals.get("EW"))
-        + f'<div><dt>{esc(T.f_finished)}</dt><dd data-k="finished">'
-        f"{esc(T.yes if row.get('finished') else T.no)}</dd></div>"
-        + field("refused", T.f_refused, refused)
+        f"<h3>{esc(t.table_n.format(table=row['table']))} "
+        f'<span data-k="online">{esc(t.online if online else t.offline)}</span></h3><dl>'
+        + field("round", t.f_round, row.get("round"))
+        + field("hands", t.f_hands, row.get("hands"))
+        + field("NS", team_code(t, "NS"), totals.get("NS"))
+        + field("EW", team_code(t, "EW"), totals.get("EW"))
+        + f'<div><dt>{esc(t.f_finished)}</dt><dd data-k="finished">'
+        f"{esc(t.yes if row.get('finished') else t.no)}</dd></div>"
+        + field("refused", t.f_refused, refused)
         + "</dl>"
         + f'<p class="why" data-k="last_refused">{esc(why)}</p>'
         + "</article>"
     )
 
 
-def tables_html(tables: Sequence[Mapping[str, Any]]) -> str:
+def tables_html(tables: Sequence[Mapping[str, Any]], t: Texts = T) -> str:
     """The tables grid: online or offline, round, hands, totals, finished, refused marked."""
-    cards = "".join(table_card(t) for t in tables) or f"<p>{esc(T.no_table)}</p>"
+    cards = "".join(table_card(row, t) for row in tables) or f"<p>{esc(t.no_table)}</p>"
     return (
-        f'<section id="tables-section" data-cycle><h2>{esc(T.tables)}</h2>'
+        f'<section id="tables-section" data-cycle><h2>{esc(t.tables)}</h2>'
         f'<div id="tables" class="grid">{cards}</div></section>'
     )
 
 
-def seating_rows(event: Mapping[str, Any] | None) -> tuple[int, list[tuple[str, str]]]:
+def seating_rows(
+    event: Mapping[str, Any] | None, t: Texts = T
+) -> tuple[int, list[tuple[str, str]]]:
     """The current round's number and (name, where) pairs, ordered by name."""
     seating = (event or {}).get("seating") or []
     if not seating:
@@ -93,16 +105,16 @@ def seating_rows(event: Mapping[str, Any] | None) -> tuple[int, list[tuple[str, 
     for n, names in current.get("tables", {}).items():
         for seat, name in zip(SEATS, names, strict=False):
             partner = names[(SEATS.index(seat) + 2) % 4] if len(names) == 4 else ""
-            out.append((name, T.seat_at.format(table=n, seat=seat, partner=partner)))
+            out.append((name, t.seat_at.format(table=n, seat=seat_code(t, seat), partner=partner)))
     for name in current.get("sitting_out", []):
-        out.append((name, T.sits_out))
+        out.append((name, t.sits_out))
     out.sort(key=lambda p: p[0].casefold())
     return int(current.get("round", 0)), out
 
 
-def seating_html(event: Mapping[str, Any] | None, find: str = "") -> str:
+def seating_html(event: Mapping[str, Any] | None, find: str = "", t: Texts = T) -> str:
     """ "Where do I sit?": the current round's seating by name, filtered by ``find``."""
-    rnd, rows = seating_rows(event)
+    rnd, rows = seating_rows(event, t)
     want = find.strip().casefold()
     shown = [(n, w) for n, w in rows if want in n.casefold()]
     items = (
@@ -110,49 +122,49 @@ def seating_html(event: Mapping[str, Any] | None, find: str = "") -> str:
             f'<li data-name="{esc(n.casefold())}"><span class="name">{esc(n)}</span>: {esc(w)}</li>'
             for n, w in shown
         )
-        or f"<li>{esc(T.no_seat)}</li>"
+        or f"<li>{esc(t.no_seat)}</li>"
     )
     return (
-        f'<section id="seating"><h2>{esc(T.where)} '
-        f"<small>{esc(T.round_n.format(round=rnd))}</small></h2>"
-        f'<form method="get" class="find"><label>{esc(T.find_label)} <input name="find" '
+        f'<section id="seating"><h2>{esc(t.where)} '
+        f"<small>{esc(t.round_n.format(round=rnd))}</small></h2>"
+        f'<form method="get" class="find"><label>{esc(t.find_label)} <input name="find" '
         f'id="find" value="{esc(find)}" autocomplete="off"></label> '
-        f"<button>{esc(T.find_button)}</button></form>"
+        f"<button>{esc(t.find_button)}</button></form>"
         f'<ul id="seats">{items}</ul></section>'
     )
 
 
-def actions_html() -> str:
+def actions_html(t: Texts = T) -> str:
     """The director's actions: next round and end round, each posting the PIN as X-Pin."""
     return (
-        f'<section id="actions" class="noprint"><h2>{esc(T.director)}</h2>'
-        f'<div id="pin-form"><label>{esc(T.pin)} '
+        f'<section id="actions" class="noprint"><h2>{esc(t.director)}</h2>'
+        f'<div id="pin-form"><label>{esc(t.pin)} '
         '<input id="pin" type="password" inputmode="numeric" autocomplete="off"></label> '
-        f'<button type="button" data-action="/api/rounds/next">{esc(T.next_round)}</button> '
-        f'<button type="button" data-action="/api/rounds/end">{esc(T.end_round)}</button> '
-        f'<button type="button" id="print">{esc(T.print_button)}</button></div>'
+        f'<button type="button" data-action="/api/rounds/next">{esc(t.next_round)}</button> '
+        f'<button type="button" data-action="/api/rounds/end">{esc(t.end_round)}</button> '
+        f'<button type="button" id="print">{esc(t.print_button)}</button></div>'
         '<p id="action-status" role="status"></p></section>'
     )
 
 
-def sheets_html(event: Mapping[str, Any] | None) -> str:
+def sheets_html(event: Mapping[str, Any] | None, t: Texts = T) -> str:
     """Links to the score sheet of every table of every round started so far."""
     items = []
     for rnd in (event or {}).get("seating") or []:
         r = int(rnd.get("round", 0))
         links = " ".join(
-            f'<a href="/tables/{esc(n)}/rounds/{r}">{esc(T.table_n.format(table=n))}</a>'
+            f'<a href="/tables/{esc(n)}/rounds/{r}">{esc(t.table_n.format(table=n))}</a>'
             for n in sorted(rnd.get("tables", {}), key=int)
         )
-        items.append(f"<li>{esc(T.f_round)} {r}: {links}</li>")
+        items.append(f"<li>{esc(t.f_round)} {r}: {links}</li>")
     if not items:
         return ""
-    return f'<section id="sheets"><h2>{esc(T.sheets)}</h2><ul>{"".join(items)}</ul></section>'
+    return f'<section id="sheets"><h2>{esc(t.sheets)}</h2><ul>{"".join(items)}</ul></section>'
 
 
-def live_data(events_url: str) -> str:
+def live_data(events_url: str, t: Texts = T) -> str:
     """The body's attributes live.js reads: the stream's address and its texts (JSON)."""
-    texts = json.dumps(script_texts(), ensure_ascii=False)
+    texts = json.dumps(script_texts(t), ensure_ascii=False)
     return f' data-events="{esc(events_url)}" data-texts="{esc(texts)}"'
 
 
@@ -167,17 +179,29 @@ def live_page(
     static: str = STATIC,
     events_url: str = "/events",
     nav: Sequence[tuple[str, str]] = (),
+    t: Texts = T,
+    lang: str = "en",
+    switch: str = "",
 ) -> str:
     """The director's live page (``GET /``): standings, tables, seating and actions."""
-    title = str((event or {}).get("name") or T.default_title)
-    body = standings_html(standings) + tables_html(tables)
+    title = str((event or {}).get("name") or t.default_title)
+    body = standings_html(standings, t) + tables_html(tables, t)
     if not tv:
-        body += seating_html(event, find) + (actions_html() if actions else "")
-    status = f'<p id="live" class="noprint" role="status">{esc(T.live)}</p>'
+        body += seating_html(event, find, t) + (actions_html(t) if actions else "")
+    status = f'<p id="live" class="noprint" role="status">{esc(t.live)}</p>'
     scripts = ["live.js", "tv.js"] if tv else ["live.js"]
-    data = live_data(events_url)
+    data = live_data(events_url, t)
     return page(
-        title, status + body, nav=nav, tv=tv, scripts=scripts, refresh=30, static=static, data=data
+        title,
+        status + body,
+        nav=nav,
+        tv=tv,
+        scripts=scripts,
+        refresh=30,
+        static=static,
+        data=data,
+        lang=lang,
+        switch=switch,
     )
 
 
@@ -189,17 +213,31 @@ def tables_page(
     static: str = STATIC,
     events_url: str = "/events",
     nav: Sequence[tuple[str, str]] = (),
+    t: Texts = T,
+    lang: str = "en",
+    switch: str = "",
 ) -> str:
     """The tables grid with "where do I sit?", live like the standings."""
-    data = live_data(events_url)
-    body = f'<p id="live" class="noprint" role="status">{esc(T.live)}</p>'
-    body += tables_html(tables) + seating_html(event, find) + sheets_html(event)
-    return page(T.tables, body, nav=nav, scripts=["live.js"], refresh=30, static=static, data=data)
+    data = live_data(events_url, t)
+    body = f'<p id="live" class="noprint" role="status">{esc(t.live)}</p>'
+    body += tables_html(tables, t) + seating_html(event, find, t) + sheets_html(event, t)
+    return page(
+        t.tables,
+        body,
+        nav=nav,
+        scripts=["live.js"],
+        refresh=30,
+        static=static,
+        data=data,
+        lang=lang,
+        switch=switch,
+    )
 
 
 __all__ = [
     "actions_html",
     "live_page",
+    "seat_code",
     "seating_html",
     "seating_rows",
     "sheets_html",
@@ -207,4 +245,5 @@ __all__ = [
     "table_card",
     "tables_html",
     "tables_page",
+    "team_code",
 ]

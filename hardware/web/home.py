@@ -13,15 +13,23 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from hardware.journal import Journal, JournalError
-from hardware.web.assets import html, static_routes
+from hardware.web.assets import static_routes
+from hardware.web.language import Speaker, speaker
 from hardware.web.layout import esc, page
-from hardware.web.pages import history_html, sheet_html, stats_html
+from hardware.web.pages import history_html, sheet_html, stats_html, team_name
+from hardware.web.texts import T, Texts
 from kaiser_core.errors import KaiserError
 from kaiser_core.record import score_record
-from kaiser_core.sheet import build_sheet, team_label
+from kaiser_core.sheet import build_sheet
 from kaiser_core.stats import GameInput, player_stats
 
-NAV = (("Games", "/"), ("Statistics", "/stats"))
+
+def nav(t: Texts = T) -> tuple[tuple[str, str], ...]:
+    """The home site's pages, named in ``t``'s language."""
+    return ((t.nav_games, "/"), (t.statistics, "/stats"))
+
+
+NAV = nav()
 
 
 def open_read_only(path: Path) -> Journal:
@@ -66,11 +74,13 @@ def create_home_app(db_path: Path) -> Starlette:
     def games() -> list[tuple[int, dict[str, Any]]]:
         return journal_games(db_path)
 
-    def failed(message: str, status: int = 503) -> Response:
-        return html(page("Kaiser scorer", f'<p class="error">{esc(message)}</p>', nav=NAV), status)
+    def failed(s: Speaker, message: str, status: int = 503) -> Response:
+        body = f'<p class="error">{esc(message)}</p>'
+        return s.respond(page(s.t.site_title, body, nav=nav(s.t), **s.page_args()), status)
 
     async def history(request: Request) -> Response:
         tv = "tv" in request.query_params
+        s = speaker(request)
         try:
             rows = []
             for game_id, record in games():
@@ -78,7 +88,7 @@ def create_home_app(db_path: Path) -> Starlette:
                     result = score_record(record)
                 except KaiserError as err:
                     result = {"hands": [], "totals": {"NS": 0, "EW": 0}, "winner": None}
-                    record = {**record, "rules": f"cannot be scored: {err}"}
+                    record = {**record, "rules": s.t.unscorable.format(error=err)}
                 rules = record.get("rules", "standard")
                 rows.append(
                     {
@@ -92,35 +102,40 @@ def create_home_app(db_path: Path) -> Starlette:
                     }
                 )
         except JournalError as err:
-            return failed(str(err))
-        body = history_html(list(reversed(rows)))
-        return html(page("Kaiser games", body, nav=NAV, tv=tv))
+            return failed(s, str(err))
+        body = history_html(list(reversed(rows)), s.t)
+        return s.respond(page(s.t.home_title, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     async def game(request: Request) -> Response:
         tv = "tv" in request.query_params
+        s = speaker(request)
+        t = s.t
         try:
             wanted = int(request.path_params["game_id"])
             found = dict(games()).get(wanted)
         except JournalError as err:
-            return failed(str(err))
+            return failed(s, str(err))
         if found is None:
-            return failed(f"there is no game {wanted}", 404)
+            return failed(s, t.no_such_game.format(number=wanted), 404)
         try:
             sheet = build_sheet(found)
         except KaiserError as err:
-            return failed(f"game {wanted} cannot be scored: {err}", 500)
+            return failed(s, t.cannot_score.format(number=wanted, error=err), 500)
         names = sheet["names"]
-        title = f"Game {wanted}: {team_label(names, 'NS')} – {team_label(names, 'EW')}"
-        return html(page(title, sheet_html(sheet), nav=NAV, tv=tv))
+        ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
+        title = t.game_title.format(number=wanted, ns=ns, ew=ew)
+        return s.respond(page(title, sheet_html(sheet, t), nav=nav(t), tv=tv, **s.page_args()))
 
     async def stats(request: Request) -> Response:
         tv = "tv" in request.query_params
+        s = speaker(request)
         try:
             inputs = [GameInput(record) for _, record in games()]
             rows = player_stats(inputs)
         except (JournalError, KaiserError) as err:
-            return failed(str(err))
-        return html(page("Statistics", stats_html(rows), nav=NAV, tv=tv))
+            return failed(s, str(err))
+        body = stats_html(rows, t=s.t)
+        return s.respond(page(s.t.statistics, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     routes = [
         Route("/", history, methods=["GET", "HEAD"]),
@@ -131,4 +146,4 @@ def create_home_app(db_path: Path) -> Starlette:
     return Starlette(routes=routes)
 
 
-__all__ = ["create_home_app", "journal_games", "open_read_only"]
+__all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from hardware.web.texts import T, Texts
+
 STATIC = "/static"
 
 
@@ -13,18 +15,26 @@ def esc(value: object) -> str:
     return escape(str(value), quote=True)
 
 
-def num(value: object) -> str:
-    """A score as the page shows it: ``–`` for none, whole floats without ``.0``."""
+def num(value: object, t: Texts = T) -> str:
+    """A score as ``t``'s language writes it: ``–`` for none, whole floats without ``.0``."""
     if value is None:
         return "–"
     if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+        value = int(value)
+    text = str(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        text = text.replace(".", t.decimal_sign).replace("-", t.minus_sign)
+    return text
 
 
-def pct(value: float | None) -> str:
+def signed(value: int, t: Texts = T) -> str:
+    """A change of score with its sign: ``+5``, ``-3`` (the language's minus), ``0``."""
+    return "+" + num(value, t) if value > 0 else num(value, t)
+
+
+def pct(value: float | None, t: Texts = T) -> str:
     """A rate from 0 to 1 as a whole percentage, ``–`` for none."""
-    return "–" if value is None else f"{round(value * 100)}%"
+    return "–" if value is None else t.percent.format(value=num(round(value * 100), t))
 
 
 def table(head: Sequence[str], rows: Iterable[Sequence[str]], attrs: str = "") -> str:
@@ -47,8 +57,13 @@ def page(
     refresh: int | None = None,
     static: str = STATIC,
     data: str = "",
+    lang: str = "en",
+    switch: str = "",
 ) -> str:
-    """A whole page: head, navigation, ``body`` (HTML) and deferred local scripts."""
+    """A whole page: head, navigation, ``body`` (HTML) and deferred local scripts.
+
+    ``lang`` is the page's language (``<html lang>``), ``switch`` the language links' HTML.
+    """
     links = "".join(f'<a href="{esc(href)}">{esc(text)}</a>' for text, href in nav)
     noscript = (
         f'<noscript><meta http-equiv="refresh" content="{refresh}"></noscript>' if refresh else ""
@@ -56,13 +71,13 @@ def page(
     js = "".join(f'<script src="{esc(static)}/{esc(s)}" defer></script>' for s in scripts)
     cls = ' class="tv"' if tv else ""
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{esc(title)}</title>"
         f'<link rel="stylesheet" href="{esc(static)}/site.css">{noscript}{js}</head>'
-        f"<body{cls}{data}><header><h1>{esc(title)}</h1><nav>{links}</nav></header>"
+        f"<body{cls}{data}><header><h1>{esc(title)}</h1><nav>{links}</nav>{switch}</header>"
         f"<main>{body}</main></body></html>"
     )
 
 
-__all__ = ["STATIC", "esc", "num", "page", "pct", "table"]
+__all__ = ["STATIC", "esc", "num", "page", "pct", "signed", "table"]

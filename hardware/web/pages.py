@@ -9,58 +9,67 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from hardware.web.layout import STATIC, esc, num, page, pct, table
-from hardware.web.texts import T
-from kaiser_core.sheet import chart_points, chart_svg, team_label
+from hardware.web.chart import chart_svg
+from hardware.web.club import seat_code, team_code
+from hardware.web.layout import STATIC, esc, num, page, pct, signed, table
+from hardware.web.texts import T, Texts
+from kaiser_core.sheet import chart_points, team_label
 
 
-def _contract(c: Mapping[str, Any]) -> str:
-    what = "NT" if c["no_trump"] else (c.get("trump") or "")
-    return f"{c['bidder']} {c['bid']} {what}".strip()
+def _contract(c: Mapping[str, Any], t: Texts) -> str:
+    what = t.no_trump_short if c["no_trump"] else (c.get("trump") or "")
+    return f"{seat_code(t, c['bidder'])} {c['bid']} {what}".strip()
 
 
-def sheet_html(sheet: Mapping[str, Any]) -> str:
+def team_name(names: Mapping[str, str], team: str, t: Texts = T) -> str:
+    """A team's name (``team_label``), its code written in ``t``'s language when unnamed."""
+    label = team_label(names, team)
+    return team_code(t, label) if label == team else label
+
+
+def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
     """Every hand (contract, made or set, raw points, change, totals, why) and the chart."""
     names = sheet.get("names") or {}
-    ns, ew = team_label(names, "NS"), team_label(names, "EW")
-    head = list(T.sheet_head)
+    ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
+    head = list(t.sheet_head)
     rows = []
     for h in sheet.get("hands", []):
         why = "<br>".join(esc(w) for w in h.get("why", []))
         if h.get("redeal"):
-            rows.append(["", esc(h["dealer"]), esc(T.redeal), "", "", "", "", "", "", "", why])
+            dealer = esc(seat_code(t, h["dealer"]))
+            rows.append(["", dealer, esc(t.redeal), "", "", "", "", "", "", "", why])
             continue
         rows.append(
             [
                 esc(h.get("number", "")),
-                esc(h["dealer"]),
-                esc(_contract(h["contract"])),
-                f'<span class="made">{esc(T.made)}</span>'
+                esc(seat_code(t, h["dealer"])),
+                esc(_contract(h["contract"], t)),
+                f'<span class="made">{esc(t.made)}</span>'
                 if h["made"]
-                else f'<span class="set">{esc(T.set_)}</span>',
-                esc(h["raw"]["NS"]),
-                esc(h["raw"]["EW"]),
-                esc(f"{h['delta']['NS']:+d}"),
-                esc(f"{h['delta']['EW']:+d}"),
-                f"<b>{esc(h['totals']['NS'])}</b>",
-                f"<b>{esc(h['totals']['EW'])}</b>",
+                else f'<span class="set">{esc(t.set_)}</span>',
+                esc(num(h["raw"]["NS"], t)),
+                esc(num(h["raw"]["EW"], t)),
+                esc(signed(h["delta"]["NS"], t)),
+                esc(signed(h["delta"]["EW"], t)),
+                f"<b>{esc(num(h['totals']['NS'], t))}</b>",
+                f"<b>{esc(num(h['totals']['EW'], t))}</b>",
                 why,
             ]
         )
     totals = sheet.get("totals", {"NS": 0, "EW": 0})
     winner = sheet.get("winner")
-    state = T.team_won.format(team=team_label(names, winner)) if winner else T.goes_on
+    state = t.team_won.format(team=team_name(names, winner, t)) if winner else t.goes_on
     if sheet.get("skunk"):
-        state += T.skunk
-    seats = ", ".join(f"{s}: {names[s]}" for s in "NESW" if s in names)
-    seats = seats or f"NS: {ns}, EW: {ew}"
+        state += t.skunk
+    seats = ", ".join(f"{seat_code(t, s)}: {names[s]}" for s in "NESW" if s in names)
+    seats = seats or f"{team_code(t, 'NS')}: {ns}, {team_code(t, 'EW')}: {ew}"
     rules = "; ".join(sheet.get("rules", []))
-    svg = chart_svg(chart_points(sheet.get("hands", [])), (ns, ew), sheet.get("target"))
+    svg = chart_svg(chart_points(sheet.get("hands", [])), (ns, ew), sheet.get("target"), t)
     return (
-        f'<section class="sheet"><p class="result"><b>{esc(ns)} {esc(totals["NS"])}</b> – '
-        f"<b>{esc(ew)} {esc(totals['EW'])}</b>: {esc(state)}</p>"
+        f'<section class="sheet"><p class="result"><b>{esc(ns)} {esc(num(totals["NS"], t))}</b> – '
+        f"<b>{esc(ew)} {esc(num(totals['EW'], t))}</b>: {esc(state)}</p>"
         + (f'<p class="seats">{esc(seats)}</p>' if seats else "")
-        + (f'<p class="rules">{esc(T.rules_line.format(rules=rules))}</p>' if rules else "")
+        + (f'<p class="rules">{esc(t.rules_line.format(rules=rules))}</p>' if rules else "")
         + table(head, rows, 'id="sheet" class="sheet"')
         + f'<figure class="chart">{svg}<figcaption><span class="key ns"></span>{esc(ns)} '
         f'<span class="key ew"></span>{esc(ew)}</figcaption></figure></section>'
@@ -74,33 +83,35 @@ def sheet_page(
     nav: Sequence[tuple[str, str]] = (),
     tv: bool = False,
     static: str = STATIC,
+    t: Texts = T,
 ) -> str:
     """The score sheet as a whole page."""
-    return page(title, sheet_html(sheet), nav=nav, tv=tv, static=static)
+    return page(title, sheet_html(sheet, t), nav=nav, tv=tv, static=static)
 
 
-def stats_html(rows: Sequence[Mapping[str, Any]], ident: str = "stats", cycle: bool = True) -> str:
+def stats_html(
+    rows: Sequence[Mapping[str, Any]], ident: str = "stats", cycle: bool = True, t: Texts = T
+) -> str:
     """The statistics table of ``kaiser_core.stats.player_stats`` rows."""
-    head = list(T.stats_head)
+    head = list(t.stats_head)
     body = []
     for r in rows:
         partners = ", ".join(f"{p['name']} {p['won']}/{p['games']}" for p in r["partners"])
+        count = [esc(num(r[k], t)) for k in ("games", "won", "hands")]
         body.append(
             [
                 f'<span class="name">{esc(r["name"])}</span>',
-                esc(r["games"]),
-                esc(r["won"]),
-                esc(r["hands"]),
+                *count,
                 esc(f"{r['bids_made']} / {r['bids_taken']}"),
                 esc(f"{r['nt_made']} / {r['nt_taken']}"),
-                esc(num(r["avg_as_bidder"])),
-                esc(num(r["avg_as_defender"])),
-                esc(pct(r["set_rate"])),
+                esc(num(r["avg_as_bidder"], t)),
+                esc(num(r["avg_as_defender"], t)),
+                esc(pct(r["set_rate"], t)),
                 esc(partners or "–"),
             ]
         )
     if not body:
-        return f"<p>{esc(T.no_game_yet)}</p>"
+        return f"<p>{esc(t.no_game_yet)}</p>"
     mark = " data-cycle" if cycle else ""
     return (
         f'<section id="{ident}-section"{mark}>'
@@ -116,32 +127,33 @@ def stats_page(
     nav: Sequence[tuple[str, str]] = (),
     tv: bool = False,
     static: str = STATIC,
+    t: Texts = T,
 ) -> str:
     """The statistics as a whole page."""
-    return page(title, stats_html(rows), nav=nav, tv=tv, static=static)
+    return page(title, stats_html(rows, t=t), nav=nav, tv=tv, static=static)
 
 
-def history_html(games: Sequence[Mapping[str, Any]]) -> str:
+def history_html(games: Sequence[Mapping[str, Any]], t: Texts = T) -> str:
     """Every game: ``{"href", "number", "names", "rules", "hands", "totals", "winner"}``."""
     body = []
     for g in games:
         names = g.get("names") or {}
-        ns, ew = team_label(names, "NS"), team_label(names, "EW")
+        ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
         winner = g.get("winner")
         body.append(
             [
-                f'<a href="{esc(g["href"])}">{esc(T.game_n.format(number=g["number"]))}</a>',
+                f'<a href="{esc(g["href"])}">{esc(t.game_n.format(number=g["number"]))}</a>',
                 f"{esc(ns)} – {esc(ew)}",
                 esc(g.get("rules", "")),
-                esc(g["hands"]),
-                esc(f"{g['totals']['NS']} – {g['totals']['EW']}"),
-                esc(team_label(names, winner) if winner else T.history_goes_on),
+                esc(num(g["hands"], t)),
+                esc(f"{num(g['totals']['NS'], t)} – {num(g['totals']['EW'], t)}"),
+                esc(team_name(names, winner, t) if winner else t.history_goes_on),
             ]
         )
     if not body:
-        return f"<p>{esc(T.no_game_yet)}</p>"
-    head = list(T.history_head)
+        return f"<p>{esc(t.no_game_yet)}</p>"
+    head = list(t.history_head)
     return table(head, body, 'id="history"')
 
 
-__all__ = ["history_html", "sheet_html", "sheet_page", "stats_html", "stats_page"]
+__all__ = ["history_html", "sheet_html", "sheet_page", "stats_html", "stats_page", "team_name"]

@@ -16,16 +16,23 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from hardware.web.assets import html, static_routes
+from hardware.web.assets import static_routes
 from hardware.web.club import live_page, tables_page
+from hardware.web.language import speaker
 from hardware.web.layout import esc, page
-from hardware.web.pages import sheet_html, stats_html
-from hardware.web.texts import T
+from hardware.web.pages import sheet_html, stats_html, team_name
+from hardware.web.texts import T, Texts
 from kaiser_core.errors import KaiserError
-from kaiser_core.sheet import build_sheet, team_label
+from kaiser_core.sheet import build_sheet
 from kaiser_core.stats import GameInput, player_stats
 
-NAV = ((T.nav_standings, "/"), (T.nav_tables, "/tables"), (T.statistics, "/stats"))
+
+def nav(t: Texts = T) -> tuple[tuple[str, str], ...]:
+    """The director's pages, named in ``t``'s language."""
+    return ((t.nav_standings, "/"), (t.nav_tables, "/tables"), (t.statistics, "/stats"))
+
+
+NAV = nav()
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
 
     async def home(request: Request) -> Response:
         q = request.query_params
+        s = speaker(request)
         body = live_page(
             source.standings(),
             source.tables(),
@@ -53,43 +61,62 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
             tv="tv" in q,
             find=q.get("find", ""),
             events_url=events_url,
-            nav=NAV,
+            nav=nav(s.t),
+            t=s.t,
+            **s.page_args(),
         )
-        return html(body)
+        return s.respond(body)
 
     async def tables(request: Request) -> Response:
         find = request.query_params.get("find", "")
+        s = speaker(request)
         body = tables_page(
-            source.tables(), source.event(), find=find, events_url=events_url, nav=NAV
+            source.tables(),
+            source.event(),
+            find=find,
+            events_url=events_url,
+            nav=nav(s.t),
+            t=s.t,
+            **s.page_args(),
         )
-        return html(body)
+        return s.respond(body)
 
     async def sheet(request: Request) -> Response:
         n, r = int(request.path_params["n"]), int(request.path_params["r"])
+        s = speaker(request)
+        t, menu, tv = s.t, nav(s.t), "tv" in request.query_params
         record = source.record(n, r)
         if record is None:
-            missing = T.no_game.format(table=n, round=r)
-            return html(page(T.score_sheet, f"<p>{esc(missing)}</p>", nav=NAV), 404)
+            missing = t.no_game.format(table=n, round=r)
+            return s.respond(
+                page(t.score_sheet, f"<p>{esc(missing)}</p>", nav=menu, **s.page_args()), 404
+            )
         try:
             data = build_sheet(record)
         except KaiserError as err:
-            return html(page(T.score_sheet, f"<p>{esc(err)}</p>", nav=NAV), 500)
+            return s.respond(
+                page(t.score_sheet, f"<p>{esc(err)}</p>", nav=menu, **s.page_args()), 500
+            )
         names = data["names"]
-        ns, ew = team_label(names, "NS"), team_label(names, "EW")
-        title = T.sheet_title.format(table=n, round=r, ns=ns, ew=ew)
-        return html(page(title, sheet_html(data), nav=NAV, tv="tv" in request.query_params))
+        ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
+        title = t.sheet_title.format(table=n, round=r, ns=ns, ew=ew)
+        return s.respond(page(title, sheet_html(data, t), nav=menu, tv=tv, **s.page_args()))
 
     async def stats(request: Request) -> Response:
+        s = speaker(request)
+        t, menu, tv = s.t, nav(s.t), "tv" in request.query_params
         try:
-            body = f"<h2>{esc(T.stats_event)}</h2>" + stats_html(player_stats(source.games()))
+            body = f"<h2>{esc(t.stats_event)}</h2>" + stats_html(player_stats(source.games()), t=t)
             if source.all_games is not None:
                 count = source.events_count() if source.events_count else 0
-                body += f"<h2>{esc(T.stats_all.format(count=count))}</h2>" + stats_html(
-                    player_stats(source.all_games()), ident="stats-all", cycle=False
+                body += f"<h2>{esc(t.stats_all.format(count=count))}</h2>" + stats_html(
+                    player_stats(source.all_games()), ident="stats-all", cycle=False, t=t
                 )
         except KaiserError as err:
-            return html(page(T.statistics, f"<p>{esc(err)}</p>", nav=NAV), 500)
-        return html(page(T.statistics, body, nav=NAV, tv="tv" in request.query_params))
+            return s.respond(
+                page(t.statistics, f"<p>{esc(err)}</p>", nav=menu, **s.page_args()), 500
+            )
+        return s.respond(page(t.statistics, body, nav=menu, tv=tv, **s.page_args()))
 
     return [
         Route("/", home, methods=["GET", "HEAD"]),
@@ -100,4 +127,4 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
     ]
 
 
-__all__ = ["NAV", "ClubSource", "club_page_routes"]
+__all__ = ["NAV", "ClubSource", "club_page_routes", "nav"]

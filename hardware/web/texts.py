@@ -1,8 +1,9 @@
-"""Every text the pages show, in one place, each marked ``_()`` for a later gettext catalog.
+"""Every text the pages show, in one place, each marked ``_()`` for the gettext catalogs.
 
-English now. A catalog later: ``xgettext --keyword=_ hardware/web/texts.py`` extracts the
-strings; ``use(gettext_function)`` then swaps them for the language chosen (the browser's
-``Accept-Language`` or the page's switch). Texts with ``{...}`` are ``str.format`` patterns.
+English here; the catalogs (domain ``web``, ``hardware/locale/<lang>/LC_MESSAGES/web.po``) give
+each text with ``msgctxt`` = its key (the field's name, ``name.i`` for a tuple's i-th text) and
+``msgid`` = the English. ``use_keyed(pgettext)`` (see ``hardware.web.language``) or
+``use(gettext)`` swap them for one language. Texts with ``{...}`` are ``str.format`` patterns.
 """
 
 from __future__ import annotations
@@ -98,6 +99,26 @@ class Texts:
     history_goes_on: str = _("goes on")
     stats_event: str = _("This event")
     stats_all: str = _("Every event in this database ({count})")
+    # the home site (one table's journal)
+    nav_games: str = _("Games")
+    home_title: str = _("Kaiser games")
+    site_title: str = _("Kaiser scorer")
+    game_title: str = _("Game {number}: {ns} – {ew}")
+    no_such_game: str = _("There is no game {number}.")
+    cannot_score: str = _("Game {number} cannot be scored: {error}")
+    unscorable: str = _("cannot be scored: {error}")
+    # the chart
+    chart_title: str = _("Totals by hand: {ns} and {ew}")
+    chart_point: str = _("{team}: {total} after hand {hand}")
+    chart_hand: str = _("hand {hand}")
+    # the language switch
+    language: str = _("Language")
+    # seats, contracts and numbers as this language writes them
+    seats: tuple[str, ...] = (_("N"), _("E"), _("S"), _("W"))
+    no_trump_short: str = _("NT")
+    decimal_sign: str = _(".")
+    minus_sign: str = _("-")
+    percent: str = _("{value}%")
 
 
 T = Texts()
@@ -106,7 +127,7 @@ T = Texts()
 SCRIPT_TEXTS = (
     "after_round", "col_rank", "col_name", "col_total", "col_round", "col_won", "online",
     "offline", "yes", "no", "last_refused", "live", "reconnecting", "done", "wrong_pin",
-    "too_many", "refused_action", "no_answer",
+    "too_many", "refused_action", "no_answer", "decimal_sign", "minus_sign",
 )  # fmt: skip
 
 
@@ -115,15 +136,35 @@ def script_texts(texts: Texts = T) -> dict[str, str]:
     return {name: getattr(texts, name) for name in SCRIPT_TEXTS}
 
 
-def use(translate: Callable[[str], str]) -> Texts:
-    """The texts through ``translate`` (a catalog's gettext): one language's ``Texts``."""
-    english = Texts()
+def keyed() -> list[tuple[str, str]]:
+    """Every (key, English text): the key is the field's name, ``name.i`` in a tuple."""
+    out: list[tuple[str, str]] = []
+    for f in fields(Texts):
+        value = getattr(T, f.name)
+        if isinstance(value, tuple):
+            out += [(f"{f.name}.{i}", text) for i, text in enumerate(value)]
+        else:
+            out.append((f.name, value))
+    return out
+
+
+def use_keyed(translate: Callable[[str, str], str]) -> Texts:
+    """The texts through ``translate(key, english)`` (a catalog's pgettext)."""
     changed: dict[str, Any] = {}
     for f in fields(Texts):
-        value = getattr(english, f.name)
-        is_many = isinstance(value, tuple)
-        changed[f.name] = tuple(map(translate, value)) if is_many else translate(value)
-    return replace(english, **changed)
+        value = getattr(T, f.name)
+        if isinstance(value, tuple):
+            changed[f.name] = tuple(
+                translate(f"{f.name}.{i}", text) for i, text in enumerate(value)
+            )
+        else:
+            changed[f.name] = translate(f.name, value)
+    return replace(T, **changed)
 
 
-__all__ = ["SCRIPT_TEXTS", "T", "Texts", "script_texts", "use"]
+def use(translate: Callable[[str], str]) -> Texts:
+    """The texts through ``translate`` (a catalog's gettext): one language's ``Texts``."""
+    return use_keyed(lambda _key, text: translate(text))
+
+
+__all__ = ["SCRIPT_TEXTS", "T", "Texts", "keyed", "script_texts", "use", "use_keyed"]

@@ -9,7 +9,12 @@
     Object.keys(args || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(args[k])); });
     return text;
   }
-  function num(v) { return v === null || v === undefined ? "\u2013" : String(v); }
+  // Numbers as the page's language writes them (its decimal sign and minus).
+  function num(v) {
+    if (v === null || v === undefined) { return "\u2013"; }
+    if (typeof v !== "number") { return String(v); }
+    return String(v).replace(".", tx("decimal_sign", ".")).replace("-", tx("minus_sign", "-"));
+  }
   function cell(tr, text, cls) {
     var td = document.createElement("td");
     var inner = td;
