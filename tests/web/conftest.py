@@ -47,8 +47,12 @@ def _binary(*names: str) -> str:
     raise RuntimeError(f"none of {names} is installed (apt-get install chromium chromium-driver)")
 
 
-def make_browser(javascript: bool = True) -> webdriver.Chrome:
-    """A fresh headless chromium with its own profile folder."""
+def make_browser(javascript: bool = True, languages: str | None = None) -> webdriver.Chrome:
+    """A fresh headless chromium with its own profile folder.
+
+    ``languages`` (e.g. ``"ru,en"``) is the browser's own language setting: chromium sends it
+    as ``Accept-Language`` (with its q-values) as a user's browser would.
+    """
     options = webdriver.ChromeOptions()
     options.binary_location = _binary("chromium", "chromium-browser")
     for flag in FLAGS:
@@ -56,10 +60,14 @@ def make_browser(javascript: bool = True) -> webdriver.Chrome:
     profile = tempfile.mkdtemp(prefix="kaiser-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument("--window-size=1920,1080")
+    prefs: dict[str, object] = {}
     if not javascript:
-        options.add_experimental_option(
-            "prefs", {"profile.managed_default_content_settings.javascript": 2}
-        )
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if languages is not None:
+        prefs["intl.accept_languages"] = languages
+        options.add_argument(f"--lang={languages.split(',')[0]}")
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     service = Service(executable_path=_binary("chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)
