@@ -249,3 +249,38 @@ def test_a_journal_in_a_read_only_folder_is_read(home, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "2"
+
+
+@pytest.mark.parametrize(
+    ("header", "lang"), [("fi;q=0.9, en;q=0.4", "fi"), ("es-MX,es;q=0.9", "es")]
+)
+def test_the_home_pages_speak_the_browsers_language(home, header, lang):
+    import urllib.request
+
+    from hardware.web.language import texts_for
+
+    t = texts_for(lang)
+    request = urllib.request.Request(home.url + "/", headers={"Accept-Language": header})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        page = r.read().decode()
+        assert r.headers["Content-Language"] == lang and "Accept-Language" in r.headers["Vary"]
+    assert f'<html lang="{lang}">' in page
+    assert f">{t.game_n.format(number=1)}</a>" in page and f"<h1>{t.home_title}</h1>" in page
+
+
+@pytest.mark.parametrize("lang", ["fi", "ru", "pt"])
+def test_a_home_sheet_in_the_longest_languages_fits_a_phone(home, browser, lang):
+    from hardware.web.language import texts_for
+
+    t = texts_for(lang)
+    use_size(browser, "phone")
+    browser.get(f"{home.url}/games/1?lang={lang}")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+    assert (
+        browser.find_element(By.CSS_SELECTOR, "#sheet thead th:nth-child(2)").text
+        == (t.sheet_head[1])
+    )
+    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.chart circle.pt.ns")) == 10
+    wide, inner = no_horizontal_scroll(browser)
+    assert wide <= inner
+    browser.get(f"{home.url}/games/1?lang=en")  # the cookie back to English for the rest
