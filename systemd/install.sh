@@ -2,8 +2,13 @@
 # Install (or remove) the Kaiser scorer as a systemd service on Raspberry Pi OS Bookworm or
 # Trixie, any Pi from the Zero 2 W to the Pi 5; on another Debian, for the mock board.
 #
-#   sudo systemd/install.sh [--board adafruit-bonnet|waveshare-hat|mock]   install or update
-#   sudo systemd/install.sh uninstall [--purge]                             remove
+#   sudo systemd/install.sh [--board adafruit-bonnet|waveshare-hat|mock] [--club] [--web]
+#                                                         install or update
+#   sudo systemd/install.sh uninstall [--purge]           remove
+#
+# --club (or a [club] section in the settings) adds the table's club publisher
+# (kaiser-publisher.service); --web adds the read-only home pages (kaiser-scorer-web.service,
+# port 8080). Once installed, a unit stays installed and is updated by every later run.
 #
 # Run it as root from a clone of the repository. It is idempotent: it compares before it
 # writes, prints each change, and a second run changes nothing. Uninstall removes the service,
@@ -25,6 +30,8 @@ readonly ROOT
 readonly DRY_RUN="${KAISER_DRY_RUN:-0}"
 
 readonly SERVICE=kaiser-scorer
+readonly PUBLISHER=kaiser-publisher
+readonly WEB=kaiser-scorer-web
 readonly USER_NAME=kaiser
 readonly GROUPS_NEEDED=(gpio i2c spi dialout)
 readonly APT_PACKAGES=(python3-venv python3-spidev python3-smbus2 python3-pil i2c-tools polkitd)
@@ -43,6 +50,8 @@ readonly VENV="$OPT_DIR/venv"
 readonly SOURCE_STAMP="$VENV/$SERVICE.source"
 
 changes=0
+
+unit_path() { printf '%s\n' "$ROOT/etc/systemd/system/$1.service"; }
 
 say() { printf '%s\n' "$*"; }
 changed() { changes=$((changes + 1)); say "changed: $*"; }
@@ -144,6 +153,11 @@ configured_board() {
   printf '%s\n' "${board:-adafruit-bonnet}"
 }
 
+# A [club] section in the settings (not a commented one): this table plays in a club event.
+has_club_section() {
+  grep -qE '^[[:space:]]*\[club\][[:space:]]*(#.*)?$' "$CONFIG" 2>/dev/null
+}
+
 source_fingerprint() {
   (cd "$REPO" && find pyproject.toml kaiser_core hardware -type f \
      ! -name '*.pyc' ! -path '*/__pycache__/*' -print0 2>/dev/null \
@@ -151,14 +165,26 @@ source_fingerprint() {
 }
 
 do_install() {
-  local board="" reboot=0
+  local board="" reboot=0 club=0 web=0
   while (($#)); do
     case "$1" in
       --board) board="${2:?--board needs a value}"; shift 2 ;;
       --board=*) board="${1#--board=}"; shift ;;
+      --club) club=1; shift ;;
+      --web) web=1; shift ;;
       *) die "unknown option: $1" ;;
     esac
   done
+  # The extra units: asked for now, wanted by the settings, or installed by an earlier run.
+  local extras=() extra pip_extras=pi
+  if ((club)) || has_club_section || [[ -e "$(unit_path "$PUBLISHER")" ]]; then
+    extras+=("$PUBLISHER")
+    pip_extras+=",club"
+  fi
+  if ((web)) || [[ -e "$(unit_path "$WEB")" ]]; then
+    extras+=("$WEB")
+    pip_extras+=",web"
+  fi
   case "$board" in
     ""|adafruit-bonnet|waveshare-hat|mock) ;;
     *) die "unknown board: $board (adafruit-bonnet, waveshare-hat or mock)" ;;
@@ -214,15 +240,18 @@ do_install() {
     changed "venv $VENV"
     new_venv=1
   fi
-  fingerprint="$(source_fingerprint)"
+  # The stamp names the extras too: adding --web or --club later installs their libraries.
+  fingerprint="$(source_fingerprint) [$pip_extras]"
   if ((new_venv)) || [[ "$(cat "$SOURCE_STAMP" 2>/dev/null)" != "$fingerprint" ]]; then
-    run "$VENV/bin/pip" install --disable-pip-version-check --upgrade "${REPO}[pi]"
+    run "$VENV/bin/pip" install --disable-pip-version-check --upgrade "${REPO}[$pip_extras]"
     mkdir -p "$VENV"
     printf '%s\n' "$fingerprint" >"$SOURCE_STAMP"
     changed "kaiser-scorer installed from $REPO"
     # apt's lgpio must be seen from the venv (--system-site-packages): the Pi's buttons.
     local modules="gpiozero, luma.oled"
     is_pi_os && modules+=", lgpio"
+    [[ "$pip_extras" == *club* ]] && modules+=", paho.mqtt"
+    [[ "$pip_extras" == *web* || "$pip_extras" == *club* ]] && modules+=", starlette, uvicorn"
     run "$VENV/bin/python" -c "import $modules" \
       || say "warning: the venv cannot import $modules: see the lines above"
   fi
@@ -273,18 +302,30 @@ do_install() {
     fi
   fi
 
-  # 6. The service and the polkit rule that lets it power the Pi off.
+  # 6. The service and the polkit rule that lets it power the Pi off; the extra units, with
+  #    their own hardening (systemd/kaiser-publisher.service, kaiser-scorer-web.service).
   install_file "$HERE/50-$SERVICE.rules" "$RULE" 0644 || true
-  local unit_changed=0
+  local unit_changed=0 units=("$SERVICE.service") started=("$SERVICE.service")
   install_file "$HERE/$SERVICE.service" "$UNIT" 0644 && unit_changed=1
+  for extra in "${extras[@]}"; do
+    install_file "$HERE/$extra.service" "$(unit_path "$extra")" 0644 && unit_changed=1
+    units+=("$extra.service")
+    # The publisher runs once the settings have [club] (broker, event, table, login).
+    if [[ "$extra" != "$PUBLISHER" ]] || has_club_section; then
+      started+=("$extra.service")
+    else
+      say "note: $PUBLISHER is installed but not started: add [club] to $CONFIG (README," \
+          "\"Club night\"), then: sudo systemctl start $PUBLISHER"
+    fi
+  done
   ((unit_changed)) && run systemctl daemon-reload
-  run systemctl enable "$SERVICE.service"
+  run systemctl enable "${units[@]}"
   if ((reboot)); then
     say "Reboot needed for the config.txt change: sudo reboot (the scorer starts by itself)."
   elif ((changes)); then
-    run systemctl restart "$SERVICE.service"
+    run systemctl restart "${started[@]}"
   else
-    run systemctl start "$SERVICE.service"
+    run systemctl start "${started[@]}"
   fi
 
   if ((changes)); then
@@ -302,9 +343,15 @@ do_uninstall() {
       *) die "unknown option: $1" ;;
     esac
   done
-  if [[ -e "$UNIT" ]]; then
-    run systemctl disable --now "$SERVICE.service"
-    remove_path "$UNIT"
+  local unit present=()
+  for unit in "$SERVICE" "$PUBLISHER" "$WEB"; do
+    [[ -e "$(unit_path "$unit")" ]] && present+=("$unit.service")
+  done
+  if ((${#present[@]})); then
+    run systemctl disable --now "${present[@]}"
+    for unit in "${present[@]}"; do
+      remove_path "$ROOT/etc/systemd/system/$unit"
+    done
     run systemctl daemon-reload
   fi
   remove_path "$RULE"
@@ -327,7 +374,7 @@ do_uninstall() {
 main() {
   local command=install
   case "${1:-}" in
-    -h|--help|help) sed -n '2,16p' "$0"; return 0 ;;
+    -h|--help|help) sed -n '2,21p' "$0"; return 0 ;;
   esac
   if (($#)) && [[ "$1" != -* ]]; then
     command="$1"
