@@ -189,3 +189,17 @@ def test_the_longest_languages_fit_a_phone(club, browser, lang):
         wide, inner = no_horizontal_scroll(browser)
         assert wide <= inner, f"{path} in {lang}: {wide} px wide at {inner} px"
     screenshot(browser, f"live-tables-phone-{lang}")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_standings_page_weighs_under_100_kb_in_every_language(club, lang):
+    import re
+
+    from conftest import get
+
+    _c, url = club
+    page = get(f"{url}/?lang={lang}")
+    assert f'<html lang="{lang}">'.encode() in page
+    assets = re.findall(rb'(?:href|src)="(/static/[^"]+)"', page)
+    assert len(assets) >= 2
+    assert len(page) + sum(len(get(url + a.decode())) for a in assets) < 100_000
