@@ -13,6 +13,7 @@ from hardware.web.chart import chart_svg
 from hardware.web.club import seat_code, team_code
 from hardware.web.layout import STATIC, esc, num, page, pct, signed, table
 from hardware.web.texts import T, Texts
+from hardware.web.why import why_lines
 from kaiser_core.sheet import chart_points, team_label
 
 
@@ -34,7 +35,7 @@ def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
     head = list(t.sheet_head)
     rows = []
     for h in sheet.get("hands", []):
-        why = "<br>".join(esc(w) for w in h.get("why", []))
+        why = "<br>".join(esc(w) for w in why_lines(list(h.get("why", [])), t))
         if h.get("redeal"):
             dealer = esc(seat_code(t, h["dealer"]))
             rows.append(["", dealer, esc(t.redeal), "", "", "", "", "", "", "", why])

@@ -143,6 +143,9 @@ def test_the_sheet_writes_seats_signs_and_the_chart_in_russian(club, russian):
     assert f"{ru.seats[1]}: {ZED}" in russian.find_element(By.CSS_SELECTOR, "p.seats").text
     chart = russian.find_element(By.CSS_SELECTOR, "svg.chart title").get_attribute("textContent")
     assert chart.startswith("Счёт по раздачам")
+    why = russian.find_element(By.CSS_SELECTOR, "#sheet tbody tr td:last-child").text
+    assert "контракт выполнен" in why or "провал" in why, why
+    assert "защит" in why and "defends" not in why
 
 
 def test_the_switch_changes_the_language_without_javascript(club, browser_nojs):

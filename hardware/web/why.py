@@ -1,0 +1,106 @@
+"""The score sheet's "why" lines in the page's language.
+
+``kaiser_core.sheet.reasons`` writes them in English from a fixed set of patterns; each is
+read back here and written again with the page's texts, numbers, seats and teams. A line of
+no known pattern (a house rule's own reason, the core's words) is shown as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from hardware.web.club import seat_code, team_code
+from hardware.web.layout import num
+from hardware.web.texts import T, Texts
+
+TEAM = r"(?P<team>NS|EW)"
+N = r"-?\d+"
+Fill = Callable[[Texts, dict[str, str]], str]
+
+
+def _kind(t: Texts, g: dict[str, str]) -> str:
+    return t.why_kind_nt.format(bid=g["bid"]) if g.get("nt") else g["bid"]
+
+
+PATTERNS: list[tuple[re.Pattern[str], Fill]] = [
+    (re.compile(r"redeal: the same dealer deals again"), lambda t, g: t.why_redeal),
+    (
+        re.compile(rf"{TEAM} made (?P<bid>\d+)(?P<nt> no-trump)?: scores the bid \((?P=bid)\)"),
+        lambda t, g: t.why_made_bid.format(team=g["team"], kind=_kind(t, g), bid=g["bid"]),
+    ),
+    (
+        re.compile(
+            rf"{TEAM} made (?P<bid>\d+)(?P<nt> no-trump)?: scores the (?P<raw>{N}) points"
+            " taken"
+        ),
+        lambda t, g: t.why_made_raw.format(team=g["team"], kind=_kind(t, g), raw=g["raw"]),
+    ),
+    (
+        re.compile(rf"no-trump made: doubled to (?P<points>{N})"),
+        lambda t, g: t.why_nt_made.format(points=g["points"]),
+    ),
+    (
+        re.compile(rf"{TEAM} set: took (?P<raw>{N}) of (?P<bid>\d+), loses (?P=bid)"),
+        lambda t, g: t.why_set.format(team=g["team"], raw=g["raw"], bid=g["bid"]),
+    ),
+    (
+        re.compile(rf"no-trump set: doubled to (?P<points>{N})"),
+        lambda t, g: t.why_nt_set.format(points=g["points"]),
+    ),
+    (
+        re.compile(rf"{TEAM} at (?P<total>{N}) \(cap (?P<cap>{N})\): defenders score nothing"),
+        lambda t, g: t.why_capped.format(team=g["team"], total=g["total"], cap=g["cap"]),
+    ),
+    (
+        re.compile(rf"{TEAM} defends: scores its (?P<points>{N}) points"),
+        lambda t, g: t.why_defends.format(team=g["team"], points=g["points"]),
+    ),
+    (
+        re.compile(rf"no-trump made: the target is now (?P<target>{N})"),
+        lambda t, g: t.why_target.format(target=g["target"]),
+    ),
+    (
+        re.compile(r"revoke: (?P<seat>[NESW]) in trick (?P<trick>\d+)"),
+        lambda t, g: t.why_revoke.format(seat=g["seat"], trick=g["trick"]),
+    ),
+    (re.compile(r"skunk: the losers are at 0 or below"), lambda t, g: t.why_skunk),
+    (
+        re.compile(rf"{TEAM} wins: (?P<reason>.*)"),
+        lambda t, g: t.why_wins.format(team=g["team"], reason=g["reason"]),
+    ),
+]
+
+
+def _local(t: Texts, groups: dict[str, str | None]) -> dict[str, str]:
+    """The matched parts as ``t``'s language writes them: numbers, teams, seats."""
+    out: dict[str, str] = {}
+    for key, value in groups.items():
+        if value is None:
+            continue
+        if key == "team":
+            out[key] = team_code(t, value)
+        elif key == "seat":
+            out[key] = seat_code(t, value)
+        elif re.fullmatch(N, value):
+            out[key] = num(int(value), t)
+        else:
+            out[key] = value
+    return out
+
+
+def why_line(line: str, t: Texts = T) -> tuple[str, bool]:
+    """One "why" line in ``t``'s language, and whether its pattern was known."""
+    for pattern, fill in PATTERNS:
+        found = pattern.fullmatch(line)
+        if found:
+            return fill(t, _local(t, found.groupdict())), True
+    return line, False
+
+
+def why_lines(lines: list[str], t: Texts = T) -> list[str]:
+    """Every "why" line of a hand in ``t``'s language."""
+    return [why_line(line, t)[0] for line in lines]
+
+
+__all__ = ["PATTERNS", "why_line", "why_lines"]

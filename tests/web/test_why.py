@@ -1,0 +1,68 @@
+"""The score sheet's "why" lines in each language: every pattern kaiser_core.sheet writes is
+read back exactly (English comes out unchanged), and is written in the page's words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hardware.web.language import LANGUAGES, texts_for
+from hardware.web.texts import T
+from hardware.web.why import PATTERNS, why_line
+from kaiser_core.errors import KaiserError
+from kaiser_core.sheet import build_sheet
+
+GAMES = Path(__file__).resolve().parents[1] / "games"
+
+
+def every_why() -> list[tuple[str, str]]:
+    """(rules, line) for every "why" line of every scorable game record of tests/games."""
+    out = []
+    for path in sorted(GAMES.glob("*.json")):
+        record = json.loads(path.read_text()).get("record")
+        if not isinstance(record, dict):
+            continue
+        try:
+            sheet = build_sheet(record)
+        except KaiserError:
+            continue
+        rules = record.get("rules", "standard")
+        out += [(json.dumps(rules), w) for h in sheet["hands"] for w in h["why"]]
+    return out
+
+
+LINES = every_why()
+
+
+def test_every_line_of_the_core_is_read_back_exactly():
+    unknown = []
+    for rules, line in LINES:
+        text, known = why_line(line, T)
+        if known:
+            assert text == line  # English: the texts are the core's own patterns
+        else:
+            unknown.append((rules, line))
+    assert len(LINES) > 400
+    # Only the house rules' own reasons (the core's words) are left as they are.
+    assert all(rules != '"standard"' for rules, _ in unknown), unknown
+    assert len(unknown) < len(LINES) / 20
+    used = {p.pattern for p, _ in PATTERNS}
+    seen = {p.pattern for p, _ in PATTERNS for _, line in LINES if p.fullmatch(line)}
+    assert seen == used  # every pattern occurs in the games
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_each_language_writes_the_lines_in_its_own_words(lang):
+    t = texts_for(lang)
+    english = ("made", "defends", "scores", "loses", "redeal", "trick", "doubled", "target")
+    for _, line in LINES:
+        text, known = why_line(line, t)
+        if known and not line.split(": ", 1)[0].endswith("wins"):
+            words = set(text.replace(":", " ").replace(",", " ").split())
+            assert not words & set(english), (lang, line, text)
+    assert why_line("EW defends: scores its -3 points", t)[0].count(t.minus_sign + "3") == 1
+    seats = why_line("revoke: W in trick 3", t)[0]
+    assert t.seats[3] in seats.split(": ", 1)[1]
+    assert why_line("a house rule's own words", t) == ("a house rule's own words", False)
