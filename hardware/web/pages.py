@@ -16,9 +16,13 @@ from hardware.web.texts import T, Texts
 from hardware.web.why import why_lines
 from kaiser_core.sheet import chart_points, team_label
 
+#: Trumps as the cards show them: the same in every language.
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
 
 def _contract(c: Mapping[str, Any], t: Texts) -> str:
-    what = t.no_trump_short if c["no_trump"] else (c.get("trump") or "")
+    trump = c.get("trump") or ""
+    what = t.no_trump_short if c["no_trump"] else SUITS.get(trump, trump)
     return f"{seat_code(t, c['bidder'])} {c['bid']} {what}".strip()
 
 

@@ -174,3 +174,29 @@ def test_lang_in_the_address_beats_the_cookie_which_beats_the_header():
     assert choose({}, {"lang": "it"}, "ru").lang == "it"
     assert choose({"lang": "xx"}, {"lang": "<b>"}, "ru;q=0.3, es;q=0.4").lang == "es"
     assert choose({}, {}, "de").lang == "en"
+
+
+def test_the_template_merges_into_each_catalog_without_change(tmp_path):
+    import shutil
+    import subprocess
+
+    from babel.messages.pofile import read_po as read
+
+    from hardware.web.catalog import template
+
+    pot = tmp_path / "web.pot"
+    pot.write_text(template(), encoding="utf-8")
+    with pot.open("rb") as f:
+        assert [(m.context, m.id) for m in read(f) if m.id] == keyed()
+    msgmerge = shutil.which("msgmerge")
+    assert msgmerge, "msgmerge is missing: apt-get install gettext"
+    for lang in FOREIGN:
+        po_file = tmp_path / f"{lang}.po"
+        shutil.copy(LOCALE_DIR / lang / "LC_MESSAGES" / "web.po", po_file)
+        subprocess.run(
+            [msgmerge, "--quiet", "--update", "--backup=none", str(po_file), str(pot)],
+            check=True, timeout=60,
+        )  # fmt: skip
+        with po_file.open("rb") as f:
+            merged = {(m.context, m.id): (m.string, m.fuzzy) for m in read(f) if m.id}
+        assert merged == {(m.context, m.id): (m.string, False) for m in po(lang) if m.id}

@@ -66,3 +66,14 @@ def test_each_language_writes_the_lines_in_its_own_words(lang):
     seats = why_line("revoke: W in trick 3", t)[0]
     assert t.seats[3] in seats.split(": ", 1)[1]
     assert why_line("a house rule's own words", t) == ("a house rule's own words", False)
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_contract_shows_the_bidders_seat_the_bid_and_the_suit(lang):
+    from hardware.web.pages import sheet_html
+
+    t = texts_for(lang)
+    record = json.loads((GAMES / "002_standard_full_game_ns_wins.json").read_text())["record"]
+    page = sheet_html(build_sheet(record), t)
+    assert f"<td>{t.seats[0]} 9 ♠</td>" in page  # N bid 9 spades
+    assert f"<td>{t.seats[2]} 8 {t.no_trump_short}</td>" in page  # S bid 8 no-trump
