@@ -191,7 +191,7 @@ def test_the_longest_languages_fit_a_phone(club, browser, lang):
         assert LONG in browser.find_element(By.TAG_NAME, "main").text
         wide, inner = no_horizontal_scroll(browser)
         assert wide <= inner, f"{path} in {lang}: {wide} px wide at {inner} px"
-    screenshot(browser, f"live-tables-phone-{lang}")
+    screenshot(browser, f"live-stats-phone-{lang}")
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
