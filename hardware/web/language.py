@@ -1,7 +1,8 @@
 """The page's language: the browser's ``Accept-Language`` (q-values), ``?lang=`` or a cookie.
 
 The catalogs are gettext's (domain ``web``, ``hardware/locale/<lang>/LC_MESSAGES/web.mo``),
-read with the standard library: nothing else is needed on the Pi.
+read with the standard library: nothing else is needed on the Pi. ``hardware.web.catalog``
+writes their template when a text changes.
 """
 
 from __future__ import annotations
@@ -145,7 +146,9 @@ class Speaker:
         response.headers["Vary"] = "Accept-Language, Cookie"
         response.headers["Content-Language"] = self.choice.lang
         if self.choice.asked:
-            response.set_cookie(COOKIE, self.choice.lang, max_age=COOKIE_AGE, samesite="lax")
+            response.set_cookie(
+                COOKIE, self.choice.lang, max_age=COOKIE_AGE, httponly=True, samesite="lax"
+            )
         return response
 
 
