@@ -81,14 +81,26 @@ def _translate(catalog: _Catalog, message: Message) -> str:
         template = catalog.npgettext(key, english, other, n)
     else:
         template = catalog.pgettext(key, english)
-    values = {name: _value(catalog, value) for name, value in params.items()}
+    values = {name: _value(catalog, name, value) for name, value in params.items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English
         return str(message)
 
 
-def _value(catalog: _Catalog, value: Any) -> str:
+#: Words the core passes as plain strings, by the value's name: their message ids.
+_WORDS = {
+    "trump": {"NT": "word.nt"},
+    "side": {"bidders": "side.bidders", "defenders": "side.defenders"},
+    "team": {"NS": "team.NS", "EW": "team.EW"},
+    "name": {"NS": "team.NS", "EW": "team.EW"},
+}
+
+
+def _value(catalog: _Catalog, name: str, value: Any) -> str:
+    if isinstance(value, str) and not isinstance(value, Message):
+        key = _WORDS.get(name, {}).get(value)
+        return catalog.pgettext(key, TEXTS[key]) if key else value
     if isinstance(value, Message):
         return _translate(catalog, value)
     if isinstance(value, (Seat, Team)):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+from hardware.i18n import localize
 from hardware.screens.icons import ARROWS, ON, SUIT_SYMBOLS, icon
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -114,14 +115,15 @@ class Font:
         return icon(ch, 5 if ch in ARROWS else self.icon)
 
     def width(self, text: str) -> int:
-        """The width in pixels of ``text`` drawn in this font."""
+        """The width in pixels of ``text`` (a Message in the table's language) in this font."""
         total = 0
-        for ch in text:
+        for ch in localize(text):
             total += self.advance if self.glyph(ch) else self.icon_for(ch).width + 1
         return total
 
     def fit(self, text: str, width: int) -> str:
         """``text``, or its longest prefix with an ellipsis, that fits in ``width`` pixels."""
+        text = localize(text)
         if self.width(text) <= width:
             return text
         while text and self.width(text.rstrip() + "…") > width:
@@ -131,7 +133,7 @@ class Font:
     def wrap(self, text: str, width: int, lines: int) -> list[str]:
         """``text`` in at most ``lines`` lines of ``width`` pixels, broken between words."""
         out: list[str] = []
-        words = text.split()
+        words = localize(text).split()
         while words and len(out) < lines:
             line = words.pop(0)
             while words and self.width(line + " " + words[0]) <= width:
