@@ -196,6 +196,7 @@ TEXTS: dict[str, str] = {
     "summary.why": "why {page}/{pages}",
     "side.bidders": "bidders",
     "side.defenders": "defenders",
+    "bid.bidder": "{seat} bids",
 }
 
 #: Messages with plural forms: the value that counts, and the English text for other counts.

@@ -83,7 +83,7 @@ def bid(pen: Pen, v: BidView) -> None:
     """Draw a BidView."""
     tiny, small, _, big = fonts()
     bottom = message_bar(pen, v.message)
-    pen.text(0, 0, Message("score.bids", seat=v.bidder), small)
+    pen.text(0, 0, Message("bid.bidder", seat=v.bidder), small)
     pen.right(pen.w, 2, Message("bid.min", number=v.minimum), tiny)
     number = str(v.number)
     trump_w = 18 if v.trump else big.width(Message("word.nt"))
