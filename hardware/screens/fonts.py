@@ -162,6 +162,14 @@ class Font:
             ch = base if base in self._table else "?"
         return self._make(ch, backup=ch not in self._table)
 
+    def has(self, ch: str) -> bool:
+        """True when ``ch`` is drawn as itself (not blank, not a stand-in), in this language."""
+        if ch in SUIT_SYMBOLS or ch in ARROWS or ch in " \xa0":
+            return True
+        if ch in self._blank:
+            return language() != "en" and ch in self._backup()[1]
+        return ch in self._table or (_wanted(ch) and ch in self._backup()[1])
+
     def icon_for(self, ch: str) -> Image.Image:
         """The bitmap of a suit or an arrow at this font's size."""
         return icon(ch, 5 if ch in ARROWS else self.icon)
