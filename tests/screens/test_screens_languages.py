@@ -22,7 +22,7 @@ from .test_screens import DOCS, REFERENCE, check_picture, same
 
 LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
 #: The README's screen in each language.
-README_SCREEN = "score_warnings"
+README_SCREEN = "score_max_hands"
 
 
 @pytest.fixture(params=LANGS)
