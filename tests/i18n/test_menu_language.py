@@ -55,3 +55,9 @@ def test_the_choice_is_journaled_with_the_ui_and_wins_over_the_config() -> None:
     assert language(again) == "it"
     again.ui = Ui(extra={"language": "xx"})  # a bad value read back: the config's
     assert language(again) == "ru"
+
+
+def test_the_menu_cycles_the_languages_the_hardware_speaks() -> None:
+    from hardware import i18n
+
+    assert LANGUAGES == i18n.LANGUAGES
