@@ -18,7 +18,7 @@ from hardware.screens import SIZE, fonts, paint, render
 from hardware.screens.fonts import Font
 
 from .samples import SAMPLES
-from .test_screens import DOCS, REFERENCE, check_picture, same
+from .test_screens import DOCS, EXTREMES, REFERENCE, check_picture, same
 
 LANGS = [lang for lang in i18n.LANGUAGES if lang != "en"]
 #: The README's screen in each language.
@@ -57,7 +57,7 @@ def test_the_readme_shows_one_screen_in_each_language(lang: str) -> None:
 
 
 def test_nothing_is_drawn_outside_the_frame_in_any_language(lang: str) -> None:
-    for name, view in SAMPLES.items():
+    for name, view in [*SAMPLES.items(), *((repr(v), v) for v in EXTREMES)]:
         canvas = Image.new("1", (SIZE[0] + 64, SIZE[1] + 64))
         paint(view, canvas, (32, 32), SIZE)
         box = canvas.getbbox()
