@@ -46,6 +46,7 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
     table = Table(
         cfg.rules, names=cfg.names, choose_seat=lambda: rng.choice(SEATS), reader_available=reader
     )
+    table.language = cfg.language  # the menu's Language, once chosen, wins (ui.extra)
     if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip
         # display" (ui.flipped) turns it again from there, so it starts off.
@@ -100,7 +101,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             return waited
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
-    from hardware.screens import render
+    from hardware.i18n.table import speaking
+    from hardware.screens import render as draw
+
+    render = speaking(table, draw)
 
     if board == "mock" and keys is None:
         log.info("mock board without --keys: mock pins, dummy display, until signalled")

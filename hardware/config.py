@@ -5,11 +5,13 @@ Every value is checked; a mistake is one clear line naming the key (``ConfigErro
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hardware.club.config import ClubConfig, ClubConfigError, parse_club
+from hardware.i18n import LANGUAGES, system_language
 from kaiser_core.cards import Team
 from kaiser_core.entries import Mode
 from kaiser_core.errors import KaiserError
@@ -102,6 +104,8 @@ class Config:
     reader_enabled: bool = False
     reader_port: str = "/dev/ttyACM0"
     club: ClubConfig | None = None  # [club]: this table plays in a club event
+    # language = "fi": the table's words (default: the system locale's, where it is ours)
+    language: str = field(default_factory=lambda: system_language(os.environ))
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -128,7 +132,9 @@ def _number(where: str, value: object, low: float, high: float) -> float:
 def parse_config(data: dict[str, Any]) -> Config:
     """Check a decoded config; raises ConfigError naming the bad key."""
     cfg = Config()
-    _only("config", data, {"game", "names", "board", "display", "reader", "club"})
+    _only("config", data, {"game", "names", "board", "display", "reader", "club", "language"})
+    if "language" in data:
+        cfg.language = _string("language", data["language"], LANGUAGES)
     game = _table(data, "game")
     _only("game", game, {"rules", "entry", "options"})
     _string("game.rules", game.get("rules", "standard"))

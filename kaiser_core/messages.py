@@ -131,6 +131,82 @@ TEXTS: dict[str, str] = {
     "teach.lay": "lay {card} on the reader",
     "teach.progress": "card {number} of {count}",
     "teach.keys": "OK skips, B stops",
+    # i18n: the painters' words, the values' names, the plural forms
+    "seat.N": "N",
+    "seat.E": "E",
+    "seat.S": "S",
+    "seat.W": "W",
+    "team.NS": "NS",
+    "team.EW": "EW",
+    "mode.per-trick": "per trick",
+    "mode.per-hand": "per hand",
+    "mode.card-reader": "card reader",
+    "word.nt": "NT",
+    "word.low": "low",
+    "word.redeal": "redeal",
+    "word.back": "back",
+    "word.random": "random",
+    "status.made": "MADE",
+    "status.set": "SET",
+    "contract.label": "{bidder} {number}{trump}",
+    "contract.label_low": "{bidder} {number}{trump} low",
+    "hint.push": "push toward",
+    "hint.the_bidder": "the bidder",
+    "hint.the_dealer": "the dealer",
+    "hint.the_seat": "the seat",
+    "score.to": "to",
+    "score.deals": "{seat} deals,",
+    "score.bids": "{seat} bids",
+    "bidder.title": "BID WON BY?",
+    "bidder.dealt": "{seat} dealt",
+    "bid.min": "min {number}",
+    "bid.keys": "▲▼ bid  ◀▶ trump",
+    "cards.trick_of": "trick {trick}/{of}",
+    "cards.teams": "{ns} {tricks_ns} {ew} {tricks_ew}",
+    "cards.points": "pts {points}/{needed}",
+    "cards.max": "max {most}",
+    "cards.last": "last",
+    "tricks.live": "pts {points}/{needed} max {most}",
+    "tricks.team": "{team} {count}",
+    "tricks.holder": "{card} {seat}",
+    "tricks.here": "{card} here",
+    "tricks.key": "{key} {card}",
+    "ask.who_took": "Who took",
+    "new_game.title": "NEW GAME",
+    "new_game.who": "Who deals?",
+    "club.on": "ON",
+    "club.off": "OFF",
+    "game_over.title": "GAME OVER",
+    "game_over.wins": "{name} wins",
+    "game_over.win": "{name} win",
+    "game_over.skunk": "SKUNK",
+    "game_over.series": "series {ns} {won_ns} : {won_ew} {ew}",
+    "menu.title": "MENU",
+    "menu.b_close": "B close",
+    "menu.item.language": "Language: {language}",
+    "menu.language": "language: {language}",
+    "language.name": "English",
+    "quick.bidders": "bidders'",
+    "quick.tricks": "tricks",
+    "quick.of": "of {of}",
+    "quick.keys": "A/B: who took 5♥/3♠",
+    "summary.pts": "pts",
+    "summary.change": "change",
+    "summary.total": "total",
+    "summary.why": "why {page}/{pages}",
+    "side.bidders": "bidders",
+    "side.defenders": "defenders",
+    "bid.bidder": "{seat} bids",
+}
+
+#: Messages with plural forms: the value that counts, and the English text for other counts.
+PLURALS: dict[str, tuple[str, str]] = {
+    "word.trick": ("count", "tricks"),
+    "end.max_hands": ("played", "{played} hands played: the higher total wins"),
+    "teach.all_known": ("count", "all {count} cards are known: B returns"),
+    "teach.all_taught": ("count", "all {count} cards taught"),
+    "rule.max_hands": ("value", "At most {value} hands a game"),
+    "rule.three_spades_needs_tricks": ("value", "3♠ with under {value} tricks scores -3"),
 }
 
 _READ: dict[str, Callable[[str], Any]] = {
@@ -168,6 +244,9 @@ class Message(str):
             template = TEXTS[key]
         except KeyError:
             raise KaiserError(f"unknown message {key!r}") from None
+        if key in PLURALS:
+            name, other = PLURALS[key]
+            template = other if params.get(name, 1) != 1 else template
         text = template.format(**{name: text_of(value) for name, value in params.items()})
         message = super().__new__(cls, text)
         message.key = key

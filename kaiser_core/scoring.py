@@ -101,7 +101,7 @@ class Reason:
             amount=self.amount,
             signed=f"{self.amount:+d}",
             tricks=self.tricks,
-            trick_word=Message("word.trick" if self.tricks == 1 else "word.tricks"),
+            trick_word=Message("word.trick", count=self.tricks),
             times=self.amount // self.without if self.without else 1,
             limit=self.limit if self.limit is not None else "",
         )

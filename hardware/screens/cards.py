@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from hardware.i18n import localize
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import painter
-from hardware.screens.parts import compass, contract_text, message_bar
+from hardware.screens.parts import chip_font, compass, contract_text, message_bar, status_word
 from hardware.screens.pen import Pen
-from kaiser_core.cards import Seat
+from kaiser_core.cards import Seat, Team
+from kaiser_core.messages import Message
 from kaiser_core.views import CardsView
 
 
@@ -17,13 +19,20 @@ def cards(pen: Pen, v: CardsView) -> None:
     bottom = message_bar(pen, v.message)
     if not v.reader_online:
         pen.rect((0, bottom - 9, pen.w - 1, bottom - 1))
-        pen.center(pen.w // 2, bottom - 9, "reader offline", tiny, fill=0)
+        pen.center(pen.w // 2, bottom - 9, Message("teach.offline"), tiny, fill=0)
         bottom -= 11
     x = pen.text(0, 0, contract_text(v.contract), small)
     if v.live.status:
-        pen.chip(x + 2, 0, v.live.status, small)
-    lines = [f"trick {v.trick}/{v.of}", f"NS {v.tricks_ns} EW {v.tricks_ew}"]
-    lines += [f"pts {v.live.points}/{v.live.needed}", f"max {v.live.most_possible}"]
+        word = status_word(v.live.status)
+        font = chip_font(word)
+        pen.chip(x + 2, 0 if font is small else 2, word, font)
+    teams = {"ns": Team.NS, "ew": Team.EW, "tricks_ns": v.tricks_ns, "tricks_ew": v.tricks_ew}
+    lines: list[str] = [
+        Message("cards.trick_of", trick=v.trick, of=v.of),
+        Message("cards.teams", **teams),
+        Message("cards.points", points=v.live.points, needed=v.live.needed),
+        Message("cards.max", most=v.live.most_possible),
+    ]
     lines += [tiny.fit(r, 62) for r in v.revokes]
     y = 13
     for line in lines:
@@ -35,11 +44,13 @@ def cards(pen: Pen, v: CardsView) -> None:
     showing_last = not v.cards and bool(v.last_trick)
     if showing_last:
         played = dict(v.last_trick)
-    labels = {s: played[s].label if s in played else s.code for s in Seat}
+    labels: dict[Seat, str] = {
+        s: played[s].label if s in played else Message(f"seat.{s.code}") for s in Seat
+    }
     highlight = None if showing_last else v.next_seat
     if highlight is not None and highlight not in played:
-        labels[highlight] = highlight.code + "?"
+        labels[highlight] = localize(labels[highlight]) + "?"
     box = (64, 0, pen.w, min(bottom + 1, 62))
     compass(pen, box, labels, highlight, framed=v.last_winner if showing_last else None)
     if showing_last:
-        pen.center((box[0] + box[2]) // 2, (box[1] + box[3]) // 2 - 4, "last", tiny)
+        pen.center((box[0] + box[2]) // 2, (box[1] + box[3]) // 2 - 4, Message("cards.last"), tiny)

@@ -7,6 +7,7 @@ from hardware.screens.paint import painter
 from hardware.screens.parts import compass, message_bar
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat
+from kaiser_core.messages import Message
 from kaiser_core.views import ClubRoundView, ClubWaitView, RoundOverView
 
 
@@ -15,11 +16,11 @@ def club_wait(pen: Pen, v: ClubWaitView) -> None:
     """Draw a ClubWaitView: the event's name, the round awaited, the broker."""
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message)
-    pen.text(0, 0, "NEW GAME", small)
+    pen.text(0, 0, Message("new_game.title"), small)
     pen.text(0, 14, small.fit(v.event, pen.w), small)
     pen.text(0, 28, small.fit(v.waiting, pen.w), small)
     if bottom >= 48:
-        x = pen.chip(0, 42, "ON" if v.online else "OFF", tiny)
+        x = pen.chip(0, 42, Message("club.on" if v.online else "club.off"), tiny)
         pen.text(x + 2, 43, tiny.fit(v.broker, pen.w - x - 2), tiny)
 
 
@@ -29,7 +30,9 @@ def club_round(pen: Pen, v: ClubRoundView) -> None:
     tiny, _, _, _ = fonts()
     bottom = message_bar(pen, v.message)
     pen.text(0, 0, tiny.fit(v.title, pen.w), tiny)
-    labels = {seat: tiny.fit(v.seats.get(seat, seat.code), 40) for seat in Seat}
+    labels = {
+        seat: tiny.fit(v.seats.get(seat) or Message(f"seat.{seat.code}"), 40) for seat in Seat
+    }
     compass(pen, (0, 9, pen.w, min(bottom + 1, pen.h)), labels, font=tiny, arrows=True)
 
 

@@ -1,6 +1,9 @@
 """The Spleen bitmap fonts (BSD-2-Clause), read from their PSF files and drawn glyph by glyph.
 
-No FreeType and no system font lookup, so the pixels are the same on every machine.
+No FreeType and no system font lookup, so the pixels are the same on every machine. Spleen
+has no Cyrillic: a character Spleen lacks comes from the size's fallback font (Terminus,
+OFL, for 6x12, 8x16 and 16x32; X11 misc-fixed 5x8, public domain), read only when first
+needed, its baseline on Spleen's.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+from hardware.i18n import language, localize
 from hardware.screens.icons import ARROWS, ON, SUIT_SYMBOLS, icon
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -46,6 +50,22 @@ def _read_psf(data: bytes) -> tuple[int, int, list[bytes], dict[str, int]]:
     return width, height, glyphs, table
 
 
+#: The fallback font of each Spleen size (for Cyrillic).
+FALLBACKS = {
+    "5x8": "misc-fixed-5x8.psfu.gz",
+    "6x12": "Uni2-Terminus12x6.psf.gz",
+    "8x16": "Uni2-Terminus16.psf.gz",
+    "16x32": "Uni2-Terminus32x16.psf.gz",
+}
+#: The characters taken from the fallback font: Cyrillic (and, in a language other than
+#: English, the accented letters Spleen 5x8 leaves blank: English screens stay as they were).
+FALLBACK_CHARS = ("\u0400", "\u04ff")
+
+
+def _wanted(ch: str) -> bool:
+    return FALLBACK_CHARS[0] <= ch <= FALLBACK_CHARS[1]
+
+
 class Font:
     """A monospaced bitmap font read from a Spleen PSF file, drawn without FreeType.
 
@@ -59,6 +79,8 @@ class Font:
     ) -> None:
         data = gzip.decompress((FONT_DIR / f"spleen-{name}.psfu.gz").read_bytes())
         width, height, glyphs, table = _read_psf(data)
+        self._fallback_name = FALLBACKS.get(name)
+        self._fallback: tuple[list[bytes], dict[str, int], int] | None = None
         top, bottom = rows or (0, height)
         self.advance = width
         self.height = bottom - top
@@ -70,30 +92,59 @@ class Font:
         self._full_height = height
         self._bitmaps = glyphs
         self._table = {
-            ch: index for ch, index in table.items() if " " <= ch <= "~" or "\xa0" <= ch <= "\xff"
+            ch: index
+            for ch, index in table.items()
+            if " " <= ch <= "~" or "\xa0" <= ch <= "\xff" or ch == "\u2212"
+        }
+        self._blank = {
+            ch for ch, i in self._table.items() if not any(glyphs[i]) and ch not in " \xa0"
         }
         box = self._make("H").getbbox()
         assert box is not None
         self.baseline = box[3]  # the row under the capitals
+        self._full_baseline = self.baseline + top
         dots = Image.new("1", (width, self.height))
         for x in range(0, min(width, 6), 2):
             dots.putpixel((x + (width > 6), self.baseline - 1), ON)
         self._glyphs["…"] = dots
 
-    def _make(self, ch: str) -> Image.Image:
-        """Build (once) the glyph image of a character the font has."""
-        image = self._glyphs.get(ch)
+    def _make(self, ch: str, backup: bool = False) -> Image.Image:
+        """Build (once) the glyph image of a character the font (or its fallback) has."""
+        key = "\0" + ch if backup else ch
+        image = self._glyphs.get(key)
         if image is None:
             # PSF rows are packed like PIL's "1" mode: MSB first, ``stride`` bytes a row.
-            raw = self._bitmaps[self._table[ch]]
-            image = Image.frombytes("1", (self._stride * 8, self._full_height), raw)
+            size = (self._stride * 8, self._full_height)
+            if not backup:
+                image = Image.frombytes("1", size, self._bitmaps[self._table[ch]])
+            else:
+                glyphs, table, shift = self._backup()
+                image = Image.new("1", size)
+                image.paste(Image.frombytes("1", size, glyphs[table[ch]]), (0, shift))
             image = image.crop((0, self._rows[0], self.advance, self._rows[1]))
             if self._bold:
                 shifted = Image.new("1", image.size)
                 shifted.paste(image.crop((0, 0, self.advance - 1, image.height)), (1, 0))
                 image = ImageChops.logical_or(image, shifted)
-            self._glyphs[ch] = image
+            self._glyphs[key] = image
         return image
+
+    def _backup(self) -> tuple[list[bytes], dict[str, int], int]:
+        """The fallback font's glyphs, its table and the rows it moves down to Spleen's."""
+        if self._fallback is None:
+            glyphs: list[bytes] = []
+            table: dict[str, int] = {}
+            shift = 0
+            if self._fallback_name is not None:
+                data = gzip.decompress((FONT_DIR / self._fallback_name).read_bytes())
+                width, height, glyphs, full = _read_psf(data)
+                if (width, height) == (self.advance, self._full_height):
+                    table = {ch: i for ch, i in full.items() if _wanted(ch) or ch in self._blank}
+                    en = glyphs[table["\u041d"]]  # Cyrillic EN, drawn as Latin H
+                    box = Image.frombytes("1", (self._stride * 8, height), en).getbbox()
+                    shift = self._full_baseline - (box[3] if box else height)
+            self._fallback = (glyphs, table, shift)
+        return self._fallback
 
     def glyph(self, ch: str) -> Image.Image | None:
         """The glyph for ``ch`` (accents dropped when the font lacks it), None for icons.
@@ -102,26 +153,37 @@ class Font:
         """
         if ch in SUIT_SYMBOLS or ch in ARROWS:
             return None
+        if ch in self._blank and language() != "en" and ch in self._backup()[1]:
+            return self._make(ch, backup=True)
         if ch in self._glyphs:
             return self._glyphs[ch]
-        if ch not in self._table:
+        if ch not in self._table and not (_wanted(ch) and ch in self._backup()[1]):
             base = unicodedata.normalize("NFKD", ch)[:1]
             ch = base if base in self._table else "?"
-        return self._make(ch)
+        return self._make(ch, backup=ch not in self._table)
+
+    def has(self, ch: str) -> bool:
+        """True when ``ch`` is drawn as itself (not blank, not a stand-in), in this language."""
+        if ch in SUIT_SYMBOLS or ch in ARROWS or ch in " \xa0":
+            return True
+        if ch in self._blank:
+            return language() != "en" and ch in self._backup()[1]
+        return ch in self._table or (_wanted(ch) and ch in self._backup()[1])
 
     def icon_for(self, ch: str) -> Image.Image:
         """The bitmap of a suit or an arrow at this font's size."""
         return icon(ch, 5 if ch in ARROWS else self.icon)
 
     def width(self, text: str) -> int:
-        """The width in pixels of ``text`` drawn in this font."""
+        """The width in pixels of ``text`` (a Message in the table's language) in this font."""
         total = 0
-        for ch in text:
+        for ch in localize(text):
             total += self.advance if self.glyph(ch) else self.icon_for(ch).width + 1
         return total
 
     def fit(self, text: str, width: int) -> str:
         """``text``, or its longest prefix with an ellipsis, that fits in ``width`` pixels."""
+        text = localize(text)
         if self.width(text) <= width:
             return text
         while text and self.width(text.rstrip() + "…") > width:
@@ -131,7 +193,7 @@ class Font:
     def wrap(self, text: str, width: int, lines: int) -> list[str]:
         """``text`` in at most ``lines`` lines of ``width`` pixels, broken between words."""
         out: list[str] = []
-        words = text.split()
+        words = localize(text).split()
         while words and len(out) < lines:
             line = words.pop(0)
             while words and self.width(line + " " + words[0]) <= width:

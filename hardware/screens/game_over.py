@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import painter
-from hardware.screens.parts import message_bar
+from hardware.screens.parts import message_bar, team_name
 from hardware.screens.pen import Pen
+from kaiser_core.cards import Team
+from kaiser_core.messages import Message
 from kaiser_core.views import GameOverView
 
 
@@ -15,22 +17,25 @@ def game_over(pen: Pen, v: GameOverView) -> None:
     tiny, small, mid, _ = fonts()
     bottom = message_bar(pen, v.message)
     pen.rect((0, 0, pen.w - 1, 12))
-    pen.center(pen.w // 2, 1, "GAME OVER", small, fill=0)
-    win = " wins" if v.winner.name not in ("NS", "EW") else " win"
-    name = small.fit(v.winner.name, pen.w - small.width(win))
-    pen.center(pen.w // 2, 15, name + win, small)
+    pen.center(pen.w // 2, 1, Message("game_over.title"), small, fill=0)
+    key = "game_over.wins" if v.winner.name not in ("NS", "EW") else "game_over.win"
+    name = small.fit(team_name(v.winner), pen.w - small.width(Message(key, name="")))
+    pen.center(pen.w // 2, 15, Message(key, name=name), small)
     score = f"{v.winner.total} : {v.loser.total}"
     x = pen.w // 2 - (18 if v.skunk else 0)
     pen.center(x, 28, score, mid)
     if v.skunk:
-        pen.chip(x + mid.width(score) // 2 + 4, 31, "SKUNK", tiny)
+        pen.chip(x + mid.width(score) // 2 + 4, 31, Message("game_over.skunk"), tiny)
     y = 46
     rows = max(0, (bottom + 1 - y) // 8)
     reason = tiny.wrap(v.reason, pen.w, min(rows, 2)) if v.reason else []
-    series = f"series NS {v.series[0]} : {v.series[1]} EW" if v.series else ""
+    series: str = ""
+    if v.series:
+        won = {"won_ns": v.series[0], "won_ew": v.series[1]}
+        series = Message("game_over.series", ns=Team.NS, ew=Team.EW, **won)
     if series and len(reason) + 1 > rows:  # the series moves up beside the title
         pen.rect((0, 0, pen.w - 1, 12))
-        pen.text(2, 1, "GAME OVER", small, fill=0)
+        pen.text(2, 1, Message("game_over.title"), small, fill=0)
         pen.right(pen.w - 2, 3, f"{v.series[0]}:{v.series[1]}" if v.series else "", tiny, fill=0)
         series = ""
     for line in reason:

@@ -7,6 +7,7 @@ from hardware.screens.icons import ON
 from hardware.screens.paint import painter
 from hardware.screens.parts import message_bar, scrolling
 from hardware.screens.pen import Pen
+from kaiser_core.messages import Message
 from kaiser_core.views import ListView, MenuView
 
 
@@ -15,8 +16,8 @@ def menu(pen: Pen, v: MenuView) -> None:
     """Draw a MenuView."""
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message)
-    pen.text(0, 0, "MENU", small)
-    pen.right(pen.w, 2, "B close", tiny)
+    pen.text(0, 0, Message("menu.title"), small)
+    pen.right(pen.w, 2, Message("menu.b_close"), tiny)
     pen.line(0, 12, pen.w - 1, 12)
     scrolling(pen, v.items, v.index, 14, bottom, small, 12)
 

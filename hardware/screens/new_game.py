@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import painter
-from hardware.screens.parts import compass, message_bar
+from hardware.screens.parts import compass, message_bar, seat_labels
 from hardware.screens.pen import Pen
-from kaiser_core.cards import Seat
+from kaiser_core.messages import Message
 from kaiser_core.views import NewGameView
 
 
@@ -15,12 +15,12 @@ def new_game(pen: Pen, v: NewGameView) -> None:
     """Draw a NewGameView."""
     tiny, small, mid, _ = fonts()
     bottom = message_bar(pen, v.message)
-    pen.text(0, 0, "NEW GAME", mid)
-    pen.text(0, 18, "Who deals?", small)
+    pen.text(0, 0, Message("new_game.title"), mid)
+    pen.text(0, 18, Message("new_game.who"), small)
     if bottom >= 48:
-        pen.text(0, 31, "push toward", tiny)
-        pen.text(0, 39, "the dealer", tiny)
+        pen.text(0, 31, Message("hint.push"), tiny)
+        pen.text(0, 39, Message("hint.the_dealer"), tiny)
     if bottom >= 57:
         x = pen.chip(0, 48, "OK", tiny)
-        pen.text(x + 2, 49, "random", tiny)
-    compass(pen, (72, 0, pen.w, min(bottom + 1, 58)), {s: s.code for s in Seat}, arrows=True)
+        pen.text(x + 2, 49, Message("word.random"), tiny)
+    compass(pen, (72, 0, pen.w, min(bottom + 1, 58)), seat_labels(), arrows=True)

@@ -6,7 +6,8 @@ from hardware.screens.fonts import Font, fonts
 from hardware.screens.icons import ON, icon
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat
-from kaiser_core.views import ContractLabel, LiveContract
+from kaiser_core.messages import Message
+from kaiser_core.views import ContractLabel, LiveContract, TeamScore
 
 
 def message_bar(pen: Pen, message: str) -> int:
@@ -23,9 +24,20 @@ def message_bar(pen: Pen, message: str) -> int:
 
 
 def contract_text(c: ContractLabel) -> str:
-    """``E 8♥``, ``W 7NT low``."""
-    suit = c.trump.symbol if c.trump else "NT"
-    return f"{c.bidder.code} {c.number}{suit}{' low' if c.low else ''}"
+    """``E 8♥``, ``W 7NT low`` (a Message)."""
+    trump = c.trump.symbol if c.trump else Message("word.nt")
+    key = "contract.label_low" if c.low else "contract.label"
+    return Message(key, bidder=c.bidder, number=c.number, trump=trump)
+
+
+def seat_labels() -> dict[Seat, str]:
+    """Each seat's letter (a Message: the table's language names the seats)."""
+    return {s: Message(f"seat.{s.code}") for s in Seat}
+
+
+def team_name(team: TeamScore) -> str:
+    """A team's name; a team named by its code is named in the table's language."""
+    return Message(f"team.{team.name}") if team.name == team.team.code else team.name
 
 
 def compass(
@@ -76,14 +88,26 @@ def signed(n: int) -> str:
 
 def live_text(live: LiveContract) -> str:
     """``pts 6/8 max 10``: points so far of those needed, the most still possible."""
-    return f"pts {live.points}/{live.needed} max {live.most_possible}"
+    return Message("tricks.live", points=live.points, needed=live.needed, most=live.most_possible)
+
+
+def status_word(status: str) -> str:
+    """MADE or SET as a Message ("" stays "")."""
+    return Message(f"status.{status.lower()}") if status in ("MADE", "SET") else status
+
+
+def chip_font(text: str) -> Font:
+    """The small font for a chip's word, the tiny one for a word longer than MADE."""
+    tiny, small = fonts()[:2]
+    return small if small.width(text) <= 30 else tiny
 
 
 def status_chip(pen: Pen, x_right: int, y: int, status: str) -> None:
     """MADE or SET in an inverted box ending at ``x_right``."""
     if status:
-        small = fonts()[1]
-        pen.chip(x_right - small.width(status) - 3, y, status, small)
+        word = status_word(status)
+        font = chip_font(word)
+        pen.chip(x_right - font.width(word) - 3, y + (2 if font.height < 12 else 0), word, font)
 
 
 def scrolling(

@@ -6,6 +6,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from hardware.i18n import localize
 from hardware.screens.fonts import Font
 from hardware.screens.icons import ON
 
@@ -36,8 +37,8 @@ class Pen:
         self.draw.bitmap((x + self.ox, y + self.oy), mask, fill=fill)
 
     def text(self, x: int, y: int, text: str, font: Font, fill: int = ON) -> int:
-        """``text`` with its cell's top left at (x, y); returns the x after it."""
-        for ch in text:
+        """``text`` (a Message in the table's language) at (x, y); returns the x after it."""
+        for ch in localize(text):
             glyph = font.glyph(ch)
             if glyph is not None:
                 self.bitmap(x, y, glyph, fill)

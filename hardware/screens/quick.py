@@ -7,13 +7,16 @@ from hardware.screens.icons import icon
 from hardware.screens.paint import painter
 from hardware.screens.parts import contract_text, message_bar
 from hardware.screens.pen import Pen
+from kaiser_core.messages import Message
+from kaiser_core.modes import Mode
 from kaiser_core.views import ContractLabel, QuickView
 
 
 def _who(taken: str, contract: ContractLabel) -> str:
     """The team code that holds a special, from ``bidders``/``defenders``; ``?`` unset."""
     team = contract.bidder.team
-    return {"bidders": team.code, "defenders": team.other.code}.get(taken, "?")
+    code = {"bidders": team.code, "defenders": team.other.code}.get(taken)
+    return Message(f"team.{code}") if code else "?"
 
 
 @painter(QuickView)
@@ -22,11 +25,11 @@ def quick(pen: Pen, v: QuickView) -> None:
     tiny, small, _, big = fonts()
     bottom = message_bar(pen, v.message)
     pen.text(0, 0, contract_text(v.contract), small)
-    pen.right(pen.w, 0, "per hand", small)
+    pen.right(pen.w, 0, Message(f"mode.{Mode.PER_HAND.value}"), small)
     pen.line(0, 12, pen.w - 1, 12)
-    pen.text(0, 16, "bidders'", tiny)
-    pen.text(0, 24, "tricks", tiny)
-    pen.text(0, 32, f"of {v.of}", tiny)
+    pen.text(0, 16, Message("quick.bidders"), tiny)
+    pen.text(0, 24, Message("quick.tricks"), tiny)
+    pen.text(0, 32, Message("quick.of", of=v.of), tiny)
     pen.bitmap(44, 16, icon("▲", 5))
     pen.bitmap(44, 34, icon("▼", 5))
     pen.text(40 if v.bidders_tricks > 9 else 50, 18, str(v.bidders_tricks), big)
@@ -36,6 +39,6 @@ def quick(pen: Pen, v: QuickView) -> None:
         x = pen.text(x + 3, y + 1, suit, small)
         pen.chip(x + 3, y, _who(taken, v.contract), small, inverted=bool(taken))
     if bottom >= 53:
-        pen.text(0, 45, "A/B: who took 5♥/3♠", tiny)
+        pen.text(0, 45, Message("quick.keys"), tiny)
     if v.progress and bottom >= 63:
         pen.text(0, 55, tiny.fit(v.progress, pen.w), tiny)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import painter
-from hardware.screens.parts import contract_text, message_bar, signed, status_chip
+from hardware.screens.parts import contract_text, message_bar, signed, status_chip, team_name
 from hardware.screens.pen import Pen
+from kaiser_core.messages import Message
 from kaiser_core.views import SummaryView
 
 PITCH = 8  # a note's line
@@ -44,13 +45,18 @@ def summary(pen: Pen, v: SummaryView) -> None:
         _notes_page(pen, v, bottom)
         return
     status_chip(pen, pen.w, 0, "MADE" if v.made else "SET")
-    columns = (("pts", 62), ("change", 96), ("total", pen.w))
+    columns = (
+        (Message("summary.pts"), 62),
+        (Message("summary.change"), 96),
+        (Message("summary.total"), pen.w),
+    )
     for heading, right in columns:
         pen.right(right, 15, heading, tiny)
     rows = ((v.ns, v.raw_ns, v.delta_ns), (v.ew, v.raw_ew, v.delta_ew))
     for i, (team, raw, delta) in enumerate(rows):
         y = 24 + i * 12
-        name = team.name if small.width(team.name) <= 36 else team.team.code
+        name = team_name(team)
+        name = name if small.width(name) <= 36 else Message(f"team.{team.team.code}")
         pen.text(0, y, name, small)
         for (_, right), value in zip(
             columns, (str(raw), signed(delta), str(team.total)), strict=True
@@ -72,10 +78,10 @@ def summary(pen: Pen, v: SummaryView) -> None:
 def _notes_page(pen: Pen, v: SummaryView, bottom: int) -> None:
     """The notes from the ``scroll``-th on, whole, with the page's place at the top right."""
     tiny = fonts()[0]
-    label = f"{min(v.scroll, len(v.notes))}/{len(v.notes)}"
-    x = pen.w - tiny.width(f"why {label}")
+    why = Message("summary.why", page=min(v.scroll, len(v.notes)), pages=len(v.notes))
+    x = pen.w - tiny.width(why)
     pen.bitmap(x - 7, 4, icon("▲", 5))
-    pen.text(x, 3, f"why {label}", tiny)
+    pen.text(x, 3, why, tiny)
     y, last = 15, bottom + 1
     shown = _wrapped(v.notes[max(0, v.scroll - 1) :], pen.w - 8)
     for i, lines in enumerate(shown):

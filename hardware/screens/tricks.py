@@ -5,16 +5,24 @@ from __future__ import annotations
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import painter
-from hardware.screens.parts import compass, contract_text, live_text, message_bar, status_chip
+from hardware.screens.parts import (
+    compass,
+    contract_text,
+    live_text,
+    message_bar,
+    seat_labels,
+    status_chip,
+)
 from hardware.screens.pen import Pen
-from kaiser_core.cards import Seat
+from kaiser_core.cards import Seat, Team
+from kaiser_core.messages import Message
 from kaiser_core.views import AskSpecialView, TricksView
 
 
 def _specials(pen: Pen, x: int, y: int, five: Seat | None, three: Seat | None) -> None:
     small = fonts()[1]
-    x = pen.text(x, y, f"5♥ {five.code if five else '-'}", small)
-    pen.text(x + 6, y, f"3♠ {three.code if three else '-'}", small)
+    x = pen.text(x, y, Message("tricks.holder", card="5♥", seat=five or "-"), small)
+    pen.text(x + 6, y, Message("tricks.holder", card="3♠", seat=three or "-"), small)
 
 
 @painter(TricksView)
@@ -23,20 +31,19 @@ def tricks(pen: Pen, v: TricksView) -> None:
     tiny, small, mid, _ = fonts()
     bottom = message_bar(pen, v.message)
     pen.text(0, 0, contract_text(v.contract), small)
-    pen.right(pen.w, 0, f"trick {v.trick}/{v.of}", small)
+    pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
     pen.line(0, 12, pen.w - 1, 12)
-    pen.text(0, 14, f"NS {v.tricks_ns}", mid)
-    pen.text(42, 14, f"EW {v.tricks_ew}", mid)
+    pen.text(0, 14, Message("tricks.team", team=Team.NS, count=v.tricks_ns), mid)
+    pen.text(42, 14, Message("tricks.team", team=Team.EW, count=v.tricks_ew), mid)
     _specials(pen, 0, 29, v.five_with, v.three_with)
-    for i, (mark, label, key) in enumerate(
-        ((v.mark_five, "5♥ here", "A"), (v.mark_three, "3♠ here", "B"))
-    ):
+    for i, (mark, card, key) in enumerate(((v.mark_five, "5♥", "A"), (v.mark_three, "3♠", "B"))):
         y = 14 + i * 14
         if mark:
+            label = Message("tricks.here", card=card)
             pen.chip(pen.w - small.width(label) - 3, y, label, small)
         else:
-            x = pen.w - tiny.width(f"{key} {label[:2]}") - 1
-            pen.text(x, y + 2, f"{key} {label[:2]}", tiny)
+            hint = Message("tricks.key", key=key, card=card)
+            pen.text(pen.w - tiny.width(hint) - 1, y + 2, hint, tiny)
     if bottom >= 53:
         pen.text(0, 41, live_text(v.live), small)
         status_chip(pen, pen.w, 40, v.live.status)
@@ -49,11 +56,11 @@ def ask_special(pen: Pen, v: AskSpecialView) -> None:
     """Draw a AskSpecialView."""
     tiny, small, mid, big = fonts()
     bottom = message_bar(pen, v.message)
-    pen.text(0, 0, "Who took", small)
+    pen.text(0, 0, Message("ask.who_took"), small)
     x = pen.text(2, 16, v.card.rank, big)
     pen.bitmap(x + 2, 17, icon(v.card.suit.symbol, 18))
     pen.text(x + 22, 16, "?", mid)
     if bottom >= 54:
-        pen.text(0, 40, "push toward", tiny)
-        pen.text(0, 48, "the seat", tiny)
-    compass(pen, (74, 0, 128, min(bottom, 56)), {s: s.code for s in Seat}, arrows=True)
+        pen.text(0, 40, Message("hint.push"), tiny)
+        pen.text(0, 48, Message("hint.the_seat"), tiny)
+    compass(pen, (74, 0, 128, min(bottom, 56)), seat_labels(), arrows=True)

@@ -101,6 +101,7 @@ class Desk:
         self.choose_seat = choose_seat
         self.reader_available = reader_available
         self.reader_online = False
+        self.language = "en"  # the config's language (set by the hardware); the menu's in ui.extra
         self.series: tuple[int, int] | None = None
         self.history: list[str] = []
         self.ui = Ui()

@@ -25,15 +25,26 @@ class MenuItem(enum.Enum):
     HISTORY = "History"
     FLIP = "Flip display"
     TEACH = "Teach cards"
+    LANGUAGE = "Language"
     SHUT_DOWN = "Shut down"
 
 
 _ON = {True: "on", False: "off"}
+#: The languages the menu's Language item cycles through (hardware.i18n speaks them).
+LANGUAGES = ("en", "it", "pt", "fi", "es", "ru")
+#: The ``Ui.extra`` key of the language chosen in the menu (absent: the config's).
+LANGUAGE = "language"
+
+
+def language(desk: Desk) -> str:
+    """The language the table speaks: the menu's choice, else the config's (``desk.language``)."""
+    chosen = desk.ui.extra.get(LANGUAGE)
+    return chosen if chosen in LANGUAGES else desk.language
 
 
 def menu_items(desk: Desk) -> list[MenuItem | Screen]:
     """The menu's items here and now: registered screens with a ``menu`` label come last
-    but one (Shut down stays last)."""
+    but one (Shut down stays last; Language just before those screens)."""
     items: list[MenuItem | Screen] = list(MenuItem)
     if not desk.reader_available:
         items.remove(MenuItem.TEACH)
@@ -104,6 +115,12 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     if item is MenuItem.TEACH:
         desk.open(Screen.TEACH, teach_index=0)
         return Change(request=Teach(desk.rules.pack[0]))
+    if item is MenuItem.LANGUAGE:  # at once: the next view is drawn in it
+        now = language(desk)
+        chosen = LANGUAGES[(LANGUAGES.index(now) + 1) % len(LANGUAGES) if now in LANGUAGES else 0]
+        desk.go(Screen.MENU, extra={**ui.extra, LANGUAGE: chosen})
+        desk.say(Message("menu.language", language=Message("language.name")))
+        return Change()
     desk.say(Message("menu.shutting_down"))
     return Change(request=ShutDown())
 
@@ -130,6 +147,8 @@ def view(desk: Desk) -> MenuView:
             labels.append(Message("menu.item.mode", mode=ui.mode))
         elif item is MenuItem.FLIP:
             labels.append(Message("menu.item.flip", state=Message(f"word.{_ON[ui.flipped]}")))
+        elif item is MenuItem.LANGUAGE:
+            labels.append(Message("menu.item.language", language=Message("language.name")))
         else:
             labels.append(Message(f"menu.item.{item.name.lower()}"))
     return MenuView(tuple(labels), ui.menu_index % len(labels), ui.message)

@@ -1,6 +1,10 @@
 """Sample views: every screen of the table, with its edge cases, by name."""
 
+import kaiser_core.rule_words
+import kaiser_core.table  # noqa: F401  (so do the club screens')
 from kaiser_core.cards import Card, Seat, Suit, Team
+from kaiser_core.messages import Message
+from kaiser_core.modes import Mode
 from kaiser_core.views import (
     AskSpecialView,
     BidderView,
@@ -31,16 +35,29 @@ LONG_EW = "Wolfgang's Wandering Whist Wizards"
 E8H = ContractLabel(E, 8, Suit.H)
 W7NT = ContractLabel(W, 7, None)
 N9S_LOW = ContractLabel(N, 9, Suit.S, low=True)
+M = Message
+MADE, SET = Message("word.made"), Message("word.set")
+REASONS = (
+    Message("score.nt_times", team=Team.EW, times=2),
+    Message("reason.kaiser_bid_alone", team=Team.EW, amount=-24),
+    Message(
+        "reason.three_spades_needs_tricks",
+        team=Team.NS,
+        tricks=1,
+        trick_word=Message("word.trick", count=1),
+        amount=-3,
+    ),
+)
 
 MENU_ITEMS = (
-    "Undo",
-    "Redeal",
-    "Entry: per trick",
-    "Rules",
-    "New game",
-    "History",
-    "Flip display: off",
-    "Shut down",
+    M("menu.item.undo"),
+    M("menu.item.redeal"),
+    M("menu.item.mode", mode=Mode.PER_TRICK),
+    M("menu.item.rules"),
+    M("menu.item.new_game"),
+    M("menu.item.history"),
+    M("menu.item.flip", state=M("word.off")),
+    M("menu.item.shut_down"),
 )
 
 
@@ -93,7 +110,7 @@ SAMPLES: dict[str, View] = {
         W,
         62,
         17,
-        warnings=(f"{LONG_EW} at 45: no points on defence", f"{LONG_NS} needs 4"),
+        warnings=(M("score.at_cap", name=LONG_EW, cap=45), f"{LONG_NS} needs 4"),
         series=(12, 9),
     ),
     "score_warnings": ScoreView(
@@ -103,7 +120,7 @@ SAMPLES: dict[str, View] = {
         E,
         52,
         9,
-        warnings=("Us at 45: no points on defence", "Us needs 5"),
+        warnings=(M("score.at_cap", name="Us", cap=45), "Us needs 5"),
         series=(2, 1),
     ),
     "score_message": ScoreView(
@@ -113,7 +130,7 @@ SAMPLES: dict[str, View] = {
         E,
         52,
         9,
-        warnings=("Us at 45: no points on defence",),
+        warnings=(M("score.at_cap", name="Us", cap=45),),
         series=(0, 0),
         message="Undid the hand: E 8♥ made",
     ),
@@ -147,10 +164,12 @@ SAMPLES: dict[str, View] = {
         five_with=W,
         three_with=N,
         live=LiveContract(0, 9, 2, "SET"),
-        message="5♥ was taken in trick 3",
+        message=M("tricks.marked", card=C("5H"), trick=3),
     ),
     "cards": _cards(),
-    "cards_offline": _cards(reader_online=False, revokes=("S revoked in trick 2 (♦)",)),
+    "cards_offline": _cards(
+        reader_online=False, revokes=(M("summary.revoked", seat=S, trick=2, suit=Suit.D),)
+    ),
     "cards_last_trick": _cards(
         cards=(),
         next_seat=E,
@@ -170,7 +189,7 @@ SAMPLES: dict[str, View] = {
     "quick_set": QuickView(W7NT, 6, 7, "bidders", "defenders"),
     "quick_message": QuickView(N9S_LOW, 0, 8, "defenders", "", message="Who took 3♠? Press B"),
     "quick_swept": QuickView(
-        E8H, 8, 8, "bidders", "bidders", message="bidders took all 8: 5♥, 3♠ theirs"
+        E8H, 8, 8, "bidders", "bidders", message=M("quick.swept", side="bidders", tricks=8)
     ),
     "summary_made": SummaryView(
         E8H, 2, 11, True, -1, 11, (), TeamScore(Team.NS, "NS", -1), TeamScore(Team.EW, "EW", 11)
@@ -182,7 +201,7 @@ SAMPLES: dict[str, View] = {
         True,
         0,
         14,
-        ("EW NT x2", "NS at 45: no points"),
+        (M("score.nt_times", team=Team.EW, times=2), M("score.capped", team=Team.NS, cap=45)),
         TeamScore(Team.NS, LONG_NS, 47),
         TeamScore(Team.EW, LONG_EW, 39),
     ),
@@ -199,58 +218,66 @@ SAMPLES: dict[str, View] = {
         message="OK to commit",
     ),
     "game_over": GameOverView(
-        TeamScore(Team.EW, "EW", 53), TeamScore(Team.NS, "NS", 31), False, "reached 52"
+        TeamScore(Team.EW, "EW", 53),
+        TeamScore(Team.NS, "NS", 31),
+        False,
+        M("end.reached", target=52),
     ),
     "game_over_skunk": GameOverView(
         TeamScore(Team.NS, LONG_NS, 199),
         TeamScore(Team.EW, LONG_EW, -99),
         True,
-        "made the Kaiser bid",
+        M("end.kaiser_bid"),
         series=(3, 1),
     ),
-    "club_waiting": ClubWaitView("Tuesday Kaiser", "waiting for round 2", "broker reachable", True),
-    "club_waiting_offline": ClubWaitView(
-        LONG_NS, "waiting for round 1", "broker not reachable", False, message="B: nothing"
+    "club_waiting": ClubWaitView(
+        "Tuesday Kaiser", M("club.waiting", round=2), M("club.broker_on"), True
     ),
-    "club_round": ClubRoundView("Round 2, table 3", {N: "Ann", E: "Bob", S: "Cy", W: "Di"}),
+    "club_waiting_offline": ClubWaitView(
+        LONG_NS, M("club.waiting", round=1), M("club.broker_off"), False, message="B: nothing"
+    ),
+    "club_round": ClubRoundView(
+        M("club.round_table", round=2, table=3), {N: "Ann", E: "Bob", S: "Cy", W: "Di"}
+    ),
     "club_round_long": ClubRoundView(
-        "Round 12, table 31", {N: LONG_NS, E: "Zoë <b>", S: "李小龍", W: LONG_EW}
+        M("club.round_table", round=12, table=31),
+        {N: LONG_NS, E: "Zoë <b>", S: "李小龍", W: LONG_EW},
     ),
     "round_over": RoundOverView(
-        "ROUND 2 OVER",
-        "Bob & Di won",
+        M("club.round_over", round=2),
+        M("club.won", team="Bob & Di"),
         (TeamScore(Team.EW, "Bob & Di", 54), TeamScore(Team.NS, "Ann & Cy", 31)),
-        "OK: wait for the next round",
+        M("club.ok_waiting"),
     ),
     "round_over_ended": RoundOverView(
-        "ROUND 2 OVER",
-        "ended by the director",
+        M("club.round_over", round=2),
+        M("club.ended"),
         (TeamScore(Team.NS, LONG_NS, 31), TeamScore(Team.EW, LONG_EW, 12)),
-        "OK: wait for the next round",
+        M("club.ok_waiting"),
         message="undo: not after the round ended",
     ),
     "menu": MenuView(MENU_ITEMS, 0),
     "menu_scrolled": MenuView(MENU_ITEMS, 6),
     "menu_last": MenuView(MENU_ITEMS, 7, message="Nothing to undo"),
     "list_history": ListView(
-        "History",
+        M("history.title"),
         (
-            "1. E 8♥ made -1-11",
-            "2. S redeal",
-            "3. W 7NT set 13--3",
-            "4. N 9♠ made 22--3",
-            "5. E 10♦ set 22--13",
-            "6. S 8♣ made 33--13",
-            "7. N 9♥ made 42--13",
+            M("history.hand", number=1, bidder=E, bid=8, trump=Suit.H, result=MADE, ns=-1, ew=11),
+            M("history.redeal", number=2, dealer=S),
+            M("history.hand", number=3, bidder=W, bid=7, trump="NT", result=SET, ns=13, ew=-3),
+            M("history.hand", number=4, bidder=N, bid=9, trump=Suit.S, result=MADE, ns=22, ew=-3),
+            M("history.hand", number=5, bidder=E, bid=10, trump=Suit.D, result=SET, ns=22, ew=-13),
+            M("history.hand", number=6, bidder=S, bid=8, trump=Suit.C, result=MADE, ns=33, ew=-13),
+            M("history.hand", number=7, bidder=N, bid=9, trump=Suit.H, result=MADE, ns=42, ew=-13),
         ),
         6,
     ),
     "list_rules": ListView(
-        "Rules: a very long profile name indeed",
+        M("rules.title", profile="a very long profile name indeed"),
         (
-            "target: 52",
-            "defender_cap_at: 45",
-            "low_allowed: False",
+            M("rules.option", name="target", value=52),
+            M("rules.option", name="defender_cap_at", value=45),
+            M("rules.option", name="low_allowed", value=False),
             "made_scores: raw points and a very long value to truncate",
         ),
         0,
@@ -265,8 +292,8 @@ SAMPLES: dict[str, View] = {
         N,
         52,
         7,
-        warnings=("Them needs 6 to win",),
-        progress="hand 7 of 10",
+        warnings=(M("score.needs", team="Them", points=6),),
+        progress=M("hand.of", number=7, of=10),
     ),
     "score_play_on": ScoreView(
         TeamScore(Team.NS, "NS", 40),
@@ -275,10 +302,10 @@ SAMPLES: dict[str, View] = {
         E,
         52,
         11,
-        progress="hand 11: tie, play on",
+        progress=M("hand.play_on", number=11),
     ),
-    "tricks_max_hands": _tricks(progress="hand 3 of 10"),
-    "quick_max_hands": QuickView(E8H, 5, 8, "bidders", "", progress="hand 10 of 10"),
+    "tricks_max_hands": _tricks(progress=M("hand.of", number=3, of=10)),
+    "quick_max_hands": QuickView(E8H, 5, 8, "bidders", "", progress=M("hand.of", number=10, of=10)),
     "summary_reasons": SummaryView(
         ContractLabel(E, 12, None),
         -2,
@@ -286,11 +313,7 @@ SAMPLES: dict[str, View] = {
         False,
         -3,
         -24,
-        (
-            "EW NT x2",
-            "EW: the bidder's partner took a trick, 12 NT set: -24",
-            "NS took 3♠ with 1 trick: -3",
-        ),
+        (*REASONS,),
         TeamScore(Team.NS, "NS", 37),
         TeamScore(Team.EW, "EW", 16),
     ),
@@ -301,11 +324,7 @@ SAMPLES: dict[str, View] = {
         False,
         -3,
         -24,
-        (
-            "EW NT x2",
-            "EW: the bidder's partner took a trick, 12 NT set: -24",
-            "NS took 3♠ with 1 trick: -3",
-        ),
+        (*REASONS,),
         TeamScore(Team.NS, "NS", 37),
         TeamScore(Team.EW, "EW", 16),
         scroll=1,
@@ -314,18 +333,18 @@ SAMPLES: dict[str, View] = {
         TeamScore(Team.EW, "Them", 44),
         TeamScore(Team.NS, "Us", 38),
         False,
-        "10 hands played: the higher total wins",
+        M("end.max_hands", played=10),
         series=(2, 1),
     ),
     "list_rules_words": ListView(
-        "Rules: standard",
+        M("rules.title", profile="standard"),
         (
-            "changed from standard:",
-            "Defenders stop at 55",
-            "Target 62 once a no-trump is made",
-            "The defenders' stop rises with the target",
-            "At most 10 hands a game",
-            "as in standard:",
+            M("rules.changed", profile="standard"),
+            M("rule.defender_cap_at", value=55),
+            M("rule.target_after_nt", value=62),
+            M("rule.cap_follows_target.true", value=True),
+            M("rule.max_hands", value=10),
+            M("rules.as_profile", profile="standard"),
         ),
         2,
         wrap=True,

@@ -1,0 +1,33 @@
+"""The table's screens drawn in the language it speaks now (the menu's, else the config's)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from hardware.i18n import LanguageError, language, set_language
+from kaiser_core.table import Table
+from kaiser_core.table.menu import language as chosen
+
+log = logging.getLogger("kaiser-scorer")
+
+
+def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``render`` that first switches to the table's language (English if it cannot)."""
+
+    failed: set[str] = set()
+
+    def draw(view: Any) -> Any:
+        wanted = chosen(table)
+        wanted = "en" if wanted in failed else wanted
+        if wanted != language():
+            try:
+                set_language(wanted)
+            except (LanguageError, OSError) as err:  # a catalog missing: one log line
+                log.warning("language %s: %s; English instead", wanted, err)
+                failed.add(wanted)
+                set_language("en")
+        return render(view)
+
+    return draw
