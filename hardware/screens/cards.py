@@ -14,7 +14,7 @@ from kaiser_core.views import CardsView
 def cards(pen: Pen, v: CardsView) -> None:
     """Draw a CardsView."""
     tiny, small, _, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     if not v.reader_online:
         pen.rect((0, bottom - 9, pen.w - 1, bottom - 1))
         pen.center(pen.w // 2, bottom - 9, "reader offline", tiny, fill=0)

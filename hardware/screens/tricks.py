@@ -12,48 +12,49 @@ from kaiser_core.views import AskSpecialView, TricksView
 
 
 def _specials(pen: Pen, x: int, y: int, five: Seat | None, three: Seat | None) -> None:
-    small = fonts()[1]
-    x = pen.text(x, y, f"5♥ {five.code if five else '-'}", small)
-    pen.text(x + 6, y, f"3♠ {three.code if three else '-'}", small)
+    tiny = fonts()[0]
+    x = pen.text(x, y, f"5♥ {five.code if five else '-'}", tiny)
+    pen.text(x + 8, y, f"3♠ {three.code if three else '-'}", tiny)
 
 
 @painter(TricksView)
 def tricks(pen: Pen, v: TricksView) -> None:
-    """Draw a TricksView."""
+    """Draw a TricksView: the contract, the tricks per team, the marks, the live state."""
     tiny, small, mid, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, contract_text(v.contract), small)
     pen.right(pen.w, 0, f"trick {v.trick}/{v.of}", small)
     pen.line(0, 12, pen.w - 1, 12)
     pen.text(0, 14, f"NS {v.tricks_ns}", mid)
     pen.text(42, 14, f"EW {v.tricks_ew}", mid)
-    _specials(pen, 0, 29, v.five_with, v.three_with)
     for i, (mark, label, key) in enumerate(
         ((v.mark_five, "5♥ here", "A"), (v.mark_three, "3♠ here", "B"))
     ):
-        y = 14 + i * 14
+        y = 14 + i * 11
         if mark:
-            pen.chip(pen.w - small.width(label) - 3, y, label, small)
+            pen.chip(pen.w - tiny.width(label) - 3, y, label, tiny)
         else:
             x = pen.w - tiny.width(f"{key} {label[:2]}") - 1
-            pen.text(x, y + 2, f"{key} {label[:2]}", tiny)
-    if bottom >= 53:
+            pen.text(x, y + 1, f"{key} {label[:2]}", tiny)
+    if bottom >= 38:
+        _specials(pen, 0, 31, v.five_with, v.three_with)
+    if v.progress and bottom >= 53:  # the live state in small letters, the progress under it
+        pen.text(0, 39, live_text(v.live), tiny)
+        if v.live.status:
+            pen.chip(pen.w - tiny.width(v.live.status) - 3, 38, v.live.status, tiny)
+        pen.text(0, 47, v.progress, tiny)
+    elif bottom >= 52:
         pen.text(0, 41, live_text(v.live), small)
         status_chip(pen, pen.w, 40, v.live.status)
-    if v.progress and bottom >= 63:
-        pen.text(0, 55, tiny.fit(v.progress, pen.w), tiny)
 
 
 @painter(AskSpecialView)
 def ask_special(pen: Pen, v: AskSpecialView) -> None:
     """Draw a AskSpecialView."""
-    tiny, small, mid, big = fonts()
-    bottom = message_bar(pen, v.message)
+    _, small, mid, big = fonts()
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, "Who took", small)
     x = pen.text(2, 16, v.card.rank, big)
     pen.bitmap(x + 2, 17, icon(v.card.suit.symbol, 18))
     pen.text(x + 22, 16, "?", mid)
-    if bottom >= 54:
-        pen.text(0, 40, "push toward", tiny)
-        pen.text(0, 48, "the seat", tiny)
-    compass(pen, (74, 0, 128, min(bottom, 56)), {s: s.code for s in Seat}, arrows=True)
+    compass(pen, (74, 0, 128, min(bottom + 1, 56)), {s: s.code for s in Seat}, arrows=True)

@@ -1,4 +1,13 @@
-"""Sample views: every screen of the table, with its edge cases, by name."""
+"""Sample views: every screen of the table, with its edge cases, by name.
+
+Each sample gets the hint line its screen's module gives (``hinted``), so the pictures show
+what the table shows.
+"""
+
+import dataclasses
+
+from kaiser_core.messages import Message
+from kaiser_core.table.hints import say, step
 
 from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.views import (
@@ -14,6 +23,7 @@ from kaiser_core.views import (
     LiveContract,
     MenuView,
     NewGameView,
+    QuestionView,
     QuickView,
     RoundOverView,
     ScoreView,
@@ -117,6 +127,28 @@ SAMPLES: dict[str, View] = {
         series=(0, 0),
         message="Undid the hand: E 8♥ made",
     ),
+    "score_last": ScoreView(
+        TeamScore(Team.NS, "Us", 8),
+        TeamScore(Team.EW, "Them", -2),
+        S,
+        W,
+        52,
+        2,
+        last=Message(
+            "score.last",
+            team=Team.NS,
+            bid=8,
+            trump=Suit.H,
+            result=Message("word.made"),
+            delta="+8",
+            other="-2",
+        ),
+        message=Message("menu.redealt", dealer=S),
+    ),
+    "confirm_new": QuestionView(
+        Message("confirm_new.title"),
+        (Message("confirm_new.line1"), Message("confirm_new.line2")),
+    ),
     "bidder": BidderView(N),
     "bidder_message": BidderView(W, message="Redeal: W deals again"),
     "bid_spades": BidView(E, 7, Suit.S, False, False, 7),
@@ -150,7 +182,9 @@ SAMPLES: dict[str, View] = {
         message="5♥ was taken in trick 3",
     ),
     "cards": _cards(),
-    "cards_offline": _cards(reader_online=False, revokes=("S revoked in trick 2 (♦)",)),
+    "cards_offline": _cards(
+        reader_online=False, revokes=(Message("cards.revoked", seat=S, trick=2),)
+    ),
     "cards_last_trick": _cards(
         cards=(),
         next_seat=E,
@@ -220,13 +254,13 @@ SAMPLES: dict[str, View] = {
         "ROUND 2 OVER",
         "Bob & Di won",
         (TeamScore(Team.EW, "Bob & Di", 54), TeamScore(Team.NS, "Ann & Cy", 31)),
-        "OK: wait for the next round",
+        "OK: wait for next round",
     ),
     "round_over_ended": RoundOverView(
         "ROUND 2 OVER",
         "ended by the director",
         (TeamScore(Team.NS, LONG_NS, 31), TeamScore(Team.EW, LONG_EW, 12)),
-        "OK: wait for the next round",
+        "OK: wait for next round",
         message="undo: not after the round ended",
     ),
     "menu": MenuView(MENU_ITEMS, 0),
@@ -246,7 +280,7 @@ SAMPLES: dict[str, View] = {
         6,
     ),
     "list_rules": ListView(
-        "Rules: a very long profile name indeed",
+        "Rules: open-defense",
         (
             "target: 52",
             "defender_cap_at: 45",
@@ -257,7 +291,7 @@ SAMPLES: dict[str, View] = {
         message="B to close",
     ),
     # issue 13: the house rules at the table
-    "bid_nt_low": BidView(E, 7, None, True, False, 7),
+    "bid_nt_low": BidView(E, 7, None, True, False, 7, nt_low=True),
     "score_max_hands": ScoreView(
         TeamScore(Team.NS, "Us", 31),
         TeamScore(Team.EW, "Them", 46),
@@ -331,3 +365,43 @@ SAMPLES: dict[str, View] = {
         wrap=True,
     ),
 }
+
+
+def hinted(view: View) -> View:
+    """``view`` with the hint line its screen's module gives it (see kaiser_core.table)."""
+    hint: tuple[str, ...] = ()
+    if isinstance(view, ScoreView):
+        hint = (step("OK", "hint.contract"),)
+    elif isinstance(view, BidderView):
+        hint = (step("A", "hint.redeal"), step("B", "hint.back"))
+    elif isinstance(view, BidView):
+        low = (step("A", "hint.low"),) if view.low_allowed else ()
+        hint = (step("OK", "hint.enter"), *low, step("B", "hint.back"))
+    elif isinstance(view, TricksView):
+        hint = (say("hint.winner"),)
+    elif isinstance(view, AskSpecialView):
+        hint = (say("hint.seat"),)
+    elif isinstance(view, CardsView):
+        hint = (say("hint.read", seat=view.next_seat),)
+    elif isinstance(view, QuickView):
+        done = view.five and view.three
+        hint = (step("OK", "hint.score_hand") if done else say("hint.who"),)
+    elif isinstance(view, SummaryView):
+        why = (step("▲▼", "hint.reasons"),) if view.notes else ()
+        hint = (step("OK", "hint.confirm"), *why)
+    elif isinstance(view, GameOverView):
+        hint = (step("OK", "hint.new_game"),)
+    elif isinstance(view, MenuView):
+        hint = (step("▲▼", "hint.move"), step("OK", "hint.choose"))
+    elif isinstance(view, ListView):
+        hint = (step("▲▼", "hint.scroll"), step("B", "hint.back"))
+    elif isinstance(view, NewGameView):
+        hint = (step("OK", "hint.random"),)
+    elif isinstance(view, QuestionView):
+        hint = (step("OK", "hint.yes"), step("B", "hint.no"))
+    if hint and not getattr(view, "hint", ()):
+        return dataclasses.replace(view, hint=hint)  # type: ignore[call-arg]
+    return view
+
+
+SAMPLES = {name: hinted(view) for name, view in SAMPLES.items()}
