@@ -169,7 +169,7 @@ TEXTS: dict[str, str] = {
     "game_over.wins_alone": "wins",
     "game_over.win": "{name} win",
     "game_over.title": "GAME OVER",
-    "game_over.series": "series {ns} : {ew}",
+    "game_over.series": "NS {ns}:{ew} EW",
     "game_over.skunk": "SKUNK",
 }
 
