@@ -98,7 +98,7 @@ def _here(v: BidView) -> int:
 def bid(pen: Pen, v: BidView) -> None:
     """Draw a BidView: who won the bid, the trump cycle, the number and trump, large."""
     tiny, small, _, big = fonts()
-    bottom = message_bar(pen, v.message, v.hint)
+    message_bar(pen, v.message, v.hint)  # paint() draws it again over the number
     pen.text(0, 0, Message("bid.won_by", seat=v.bidder), small)
     pen.right(pen.w, 2, Message("bid.min", number=v.minimum), tiny)
     places = trump_cycle(v)

@@ -12,7 +12,7 @@ from kaiser_core.views import QuestionView
 @painter(QuestionView)
 def question(pen: Pen, v: QuestionView) -> None:
     """Draw a QuestionView: the title, then each line whole (wrapped), then the answers."""
-    tiny, small, mid, _ = fonts()
+    _, small, mid, _ = fonts()
     bottom = message_bar(pen, v.message, v.hint)
     title_font = mid if mid.width(v.title) <= pen.w else small
     pen.text(0, 0, v.title, title_font)

@@ -6,10 +6,9 @@ what the table shows.
 
 import dataclasses
 
+from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.messages import Message
 from kaiser_core.table.hints import say, step
-
-from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.views import (
     AskSpecialView,
     BidderView,

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import zlib
 import re
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,7 +99,9 @@ def with_totals(view: View) -> Iterator[View]:
     if isinstance(view, (ScoreView, SummaryView)):
         for ns, ew in ((TOTALS[0], TOTALS[-1]), (TOTALS[-1], TOTALS[0]), (199, 199)):
             yield dataclasses.replace(
-                view, ns=dataclasses.replace(view.ns, total=ns), ew=dataclasses.replace(view.ew, total=ew)
+                view,
+                ns=dataclasses.replace(view.ns, total=ns),
+                ew=dataclasses.replace(view.ew, total=ew),
             )
     if isinstance(view, GameOverView):
         yield dataclasses.replace(
@@ -199,7 +201,12 @@ def test_a_cut_text_is_found() -> None:
     assert not cut_outside_a_name("The Saskatoon R…")
     assert not cut_outside_a_name("plain words")
     long = ScoreView(
-        TeamScore(Team.NS, "NS", 0), TeamScore(Team.EW, "EW", 0), Seat.N, Seat.E, 52, 1,
+        TeamScore(Team.NS, "NS", 0),
+        TeamScore(Team.EW, "EW", 0),
+        Seat.N,
+        Seat.E,
+        52,
+        1,
         message="W" * 200,
     )
     assert any(cut_outside_a_name(t) for t in drawn_texts(long, "en"))
@@ -250,8 +257,15 @@ def test_every_message_fits_its_bar_whole(key: str, language: str) -> None:
     assert not missing, f"give {missing} a longest value in LONGEST"
     message = Message(key, **{f: LONGEST[f] for f in fields})
     for view in (
-        ScoreView(TeamScore(Team.NS, "NS", 0), TeamScore(Team.EW, "EW", 0), Seat.N, Seat.E, 52, 1,
-                  message=message),
+        ScoreView(
+            TeamScore(Team.NS, "NS", 0),
+            TeamScore(Team.EW, "EW", 0),
+            Seat.N,
+            Seat.E,
+            52,
+            1,
+            message=message,
+        ),
     ):
         cut = [t for t in drawn_texts(view, language) if cut_outside_a_name(t)]
         assert not cut, f"{key}: {cut}"
