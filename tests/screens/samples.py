@@ -102,7 +102,10 @@ SAMPLES: dict[str, View] = {
         W,
         62,
         17,
-        warnings=(f"{LONG_EW} at 45: no points on defence", f"{LONG_NS} needs 4"),
+        warnings=(
+            Message("score.at_cap", name=LONG_EW, cap=45),
+            Message("score.needs", team=Team.NS, points=4),
+        ),
         series=(12, 9),
     ),
     "score_warnings": ScoreView(
@@ -112,7 +115,10 @@ SAMPLES: dict[str, View] = {
         E,
         52,
         9,
-        warnings=("Us at 45: no points on defence", "Us needs 5"),
+        warnings=(
+            Message("score.at_cap", name="Us", cap=45),
+            Message("score.needs", team=Team.NS, points=5),
+        ),
         series=(2, 1),
     ),
     "score_message": ScoreView(
@@ -122,7 +128,7 @@ SAMPLES: dict[str, View] = {
         E,
         52,
         9,
-        warnings=("Us at 45: no points on defence",),
+        warnings=(Message("score.at_cap", name="Us", cap=45),),
         series=(0, 0),
         message="Undid the hand: E 8♥ made",
     ),
@@ -142,6 +148,15 @@ SAMPLES: dict[str, View] = {
             delta="+8",
             other="-2",
         ),
+    ),
+    "score_redealt": ScoreView(
+        TeamScore(Team.NS, "Us", 8),
+        TeamScore(Team.EW, "Them", -2),
+        S,
+        W,
+        52,
+        3,
+        last=Message("score.last_redeal", dealer=E),
         message=Message("menu.redealt", dealer=S),
     ),
     "confirm_new": QuestionView(
@@ -298,7 +313,7 @@ SAMPLES: dict[str, View] = {
         N,
         52,
         7,
-        warnings=("Them needs 6 to win",),
+        warnings=(Message("score.needs", team=Team.EW, points=6),),
         progress="hand 7 of 10",
     ),
     "score_play_on": ScoreView(

@@ -38,6 +38,8 @@ UPDATE = os.environ.get("KAISER_UPDATE_SCREENS") == "1"
 DOC_PICTURES = (
     "new_game",
     "score_warnings",
+    "score_last",
+    "confirm_new",
     "bidder",
     "bid_hearts",
     "bid_nt",
