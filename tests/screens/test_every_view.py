@@ -26,7 +26,8 @@ from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat, Team
 from kaiser_core.messages import TEXTS, Message
 from kaiser_core.rules import Deal, Rules, find_profile
-from kaiser_core.table import Key, Table
+from kaiser_core.table import Key, Table, waiting
+from kaiser_core.table.club_state import ClubState
 from kaiser_core.views import GameOverView, ScoreView, SummaryView, TeamScore, View
 
 from .samples import LONG_EW, LONG_NS, SAMPLES
@@ -35,7 +36,18 @@ LANGUAGES = ("en",)
 NAME_LIMIT = 24  # hardware/config.py: names of 1 to 24 characters
 NS_NAME = "The Saskatoon Raccoons o"
 EW_NAME = "Wolfgang's Wandering Whi"
-NAMES = (NS_NAME, EW_NAME, LONG_NS, LONG_EW)
+PLAYERS = ("Annabelle Marchand-Leroy", "Bartholomew Fitzgerald", "Cy", "Dorothea Wojciechowska")
+EVENT = "Tuesday Kaiser at the Legion Hall"
+NAMES = (
+    EVENT,
+    NS_NAME,
+    EW_NAME,
+    LONG_NS,
+    LONG_EW,
+    *PLAYERS,
+    f"{PLAYERS[0]} & {PLAYERS[2]}",
+    f"{PLAYERS[1]} & {PLAYERS[3]}",
+)
 TOTALS = (-99, -10, 0, 45, 51, 199)
 RULES = {
     "standard": Rules(),
@@ -93,6 +105,47 @@ def walk(rules: Rules, seed: int, steps: int = 1200) -> Iterator[View]:
         yield table.view()
 
 
+EXAMPLE = "OK RIGHT UP UP RIGHT OK RIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT OK"
+HAND = [Key.from_name(k) for k in EXAMPLE.split(" ")]
+
+
+def round_message(number: int, ended: bool) -> dict[str, object]:
+    """The director's round message for table 3 (CLUB.md), with long player names."""
+    return {
+        "round": number,
+        "ended": ended,
+        "hands_per_round": 2,
+        "rules": {"profile": "standard", "options": {"max_hands": 2}},
+        "tables": {"3": list(PLAYERS)},
+        "sitting_out": [],
+    }
+
+
+def club_walk(seed: int, steps: int = 1200) -> Iterator[View]:
+    """Every view of a club table over a walk of keys, round messages and broker changes."""
+    rng = random.Random(seed)
+    table = Table(Rules(), names={Team.NS: NS_NAME}, choose_seat=lambda: Seat.N)
+    table.club = ClubState(EVENT, 3)
+    number = 0
+    yield table.view()
+    for _ in range(steps):
+        roll = rng.random()
+        if roll < 0.01:
+            number += 1
+            waiting.receive(table, round_message(number, ended=False))
+        elif roll < 0.015:
+            waiting.receive(table, round_message(number, ended=True))
+        elif roll < 0.02:
+            waiting.set_broker(table, rng.random() < 0.5)
+        elif table.ui.screen.value == "score" and roll < 0.3:  # TABLE.md's example hand
+            for key in HAND:
+                table.press(key)
+                yield table.view()
+        else:
+            table.press(rng.choice(WALK_KEYS))
+        yield table.view()
+
+
 def with_totals(view: View) -> Iterator[View]:
     """``view`` and, where it shows totals, the same view at the extreme totals."""
     yield view
@@ -119,6 +172,9 @@ def reachable() -> dict[str, View]:
             for view in walk(rules, zlib.crc32(name.encode()) + seed):
                 for v in with_totals(view):
                     views.setdefault(repr(v), v)
+    for seed in range(2):
+        for view in club_walk(seed):
+            views.setdefault(repr(view), view)
     return views
 
 
@@ -172,6 +228,9 @@ def test_the_walks_reach_every_screen_of_the_table() -> None:
         "MenuView",
         "ListView",
         "QuestionView",
+        "ClubWaitView",
+        "ClubRoundView",
+        "RoundOverView",
     }
     assert wanted <= kinds, wanted - kinds
     messages = {getattr(v, "message", "") for v in VIEWS.values()} - {""}
