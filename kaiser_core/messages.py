@@ -154,6 +154,7 @@ TEXTS: dict[str, str] = {
     "hint.no": "no",
     "hint.random": "random dealer",
     "hint.read": "read {seat}'s card",
+    "hint.offline": "reader offline",
     "score.turn": "{dealer} deals, {bidder} bids first",
     "score.hand": "#{number}",
     "score.last": "last: {team} {bid}{trump} {result} {delta}/{other}",

@@ -49,7 +49,7 @@ def paint(
     message = getattr(view, "message", "")
     if message:  # the message bar stays on top of anything the screen drew under it
         hint = getattr(view, "hint", ())
-        message_bar(pen, message, hint if isinstance(hint, tuple) else ())
+        message_bar(pen, message, hint if isinstance(hint, tuple) else (), draw_hint=False)
 
 
 def render(view: object, size: tuple[int, int] = SIZE) -> Image.Image:

@@ -9,12 +9,20 @@ from kaiser_core.cards import Seat
 from kaiser_core.views import ContractLabel, LiveContract
 
 
-def message_bar(pen: Pen, message: str, hint: tuple[str, ...] = ()) -> int:
+def message_bar(
+    pen: Pen, message: str, hint: tuple[str, ...] = (), draw_hint: bool = True
+) -> int:
     """The hint line at the bottom and the inverted message bar (one or two lines) above it.
 
-    Returns the last row the screen's own content may use.
+    Returns the last row the screen's own content may use. ``draw_hint`` False draws the
+    bar alone, in its place above the hint line (``paint`` puts it back on top).
     """
-    bottom = hint_line(pen, hint) if hint else pen.h
+    if not hint:
+        bottom = pen.h
+    elif draw_hint:
+        bottom = hint_line(pen, hint)
+    else:
+        bottom = pen.h - fonts()[0].height - 3
     if not message:
         return bottom
     tiny = fonts()[0]

@@ -64,7 +64,9 @@ def view(desk: Desk) -> CardsView:
         desk.reader_online,
         revokes,
         desk.ui.message,
-        (say("hint.read", seat=leader.after(len(current))),),
+        (say("hint.read", seat=leader.after(len(current))),)
+        if desk.reader_online
+        else (say("hint.offline"),),
     )
 
 

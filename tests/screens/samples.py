@@ -396,7 +396,8 @@ def hinted(view: View) -> View:
     elif isinstance(view, AskSpecialView):
         hint = (say("hint.seat"),)
     elif isinstance(view, CardsView):
-        hint = (say("hint.read", seat=view.next_seat),)
+        online = say("hint.read", seat=view.next_seat)
+        hint = (online if view.reader_online else say("hint.offline"),)
     elif isinstance(view, QuickView):
         done = view.five and view.three
         hint = (step("OK", "hint.score_hand") if done else say("hint.who"),)

@@ -6,6 +6,8 @@ painter draws them on the bottom line, under any message.
 
 from __future__ import annotations
 
+import dataclasses
+
 from PIL import ImageChops
 
 from hardware.screens import render
@@ -151,3 +153,15 @@ def test_every_hint_fits_its_line():
         assert 0 < hint_width(t.view().hint) <= 128  # type: ignore[union-attr]
     t = table(None, UP, Key.HOLD_OK)
     assert hint_width(t.view().hint) <= 128  # type: ignore[union-attr]
+
+
+def test_the_card_screen_says_whose_card_to_read_or_that_the_reader_is_offline():
+    t = Table(Rules(), reader_available=True)
+    for key in (UP, Key.HOLD_OK, DOWN, DOWN, OK, OK, B, OK, RIGHT, OK):  # Entry: card reader
+        t.press(key)
+    assert t.ui.screen is Screen.CARDS
+    assert hint(t) == "reader offline"
+    t.reader_online = True
+    assert hint(t) == "read E's card"  # the bidder leads
+    offline = render(dataclasses.replace(t.view(), reader_online=False, hint=("reader offline",)))
+    assert offline.crop((0, 55, 128, 64)).histogram()[255] > 500  # an inverted bar
