@@ -42,16 +42,16 @@ def load_screen_modules(package: str = "kaiser_core.table") -> list[str]:
 load_screen_modules()
 
 
-#: The hint of the views whose module gives none: what the keys do there.
-DEFAULT_HINTS: dict[type, tuple[str, ...]] = {
-    NewGameView: (step("OK", "hint.random"),),
-    ListView: (step("▲▼", "hint.scroll"), step("B", "hint.back")),
+#: The hint of the screens whose module gives none: what the keys do there.
+DEFAULT_HINTS: dict[Screen, tuple[str, ...]] = {
+    Screen.NEW_GAME: (step("OK", "hint.random"),),
+    Screen.LIST: (step("▲▼", "hint.scroll"), step("B", "hint.back")),
 }
 
 
-def with_hint(view: View) -> View:
-    """``view``, with the default hint of its kind when its module gave none."""
-    hint = DEFAULT_HINTS.get(type(view))
+def with_hint(view: View, screen: Screen) -> View:
+    """``view``, with the default hint of its screen when its module gave none."""
+    hint = DEFAULT_HINTS.get(screen)
     if isinstance(view, (NewGameView, ListView)) and hint and not view.hint:
         return dataclasses.replace(view, hint=hint)
     return view
@@ -133,8 +133,8 @@ class Table(Desk):
             return round_over.view(self)
         # The menu, its lists and teach mode need no game: they open before the first one.
         if self.game is None and not page.overlay:
-            return with_hint(page_of(Screen.NEW_GAME).view(self))
-        return with_hint(page.view(self))
+            return with_hint(page_of(Screen.NEW_GAME).view(self), Screen.NEW_GAME)
+        return with_hint(page.view(self), self.ui.screen)
 
     # -- the hand, for callers ------------------------------------------------------------
     def live(self) -> LiveContract:
