@@ -4,7 +4,10 @@ Views carry values (``Card``, ``Seat``, ``Team``, numbers), not display text: th
 format them. Text the core does say (``message``, the menu's items, list lines, warnings)
 is a ``kaiser_core.messages.Message`` where the table makes it: a ``str`` with a key and
 values. Every view carries ``message``: a one-line refusal or notice for the last key
-("5♥ was taken in trick 3"), empty when there is none.
+("5♥ was taken in trick 3"), empty when there is none. Most carry ``hint``: what the
+keys do now, a few messages for the bottom line; a ``hint.step`` message names a key and
+what it does (``Message("hint.step", key="OK", what=Message("hint.contract"))``), any
+other is plain text.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class NewGameView:
 
     rules_name: str
     message: str = ""
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,8 @@ class ScoreView:
     series: tuple[int, int] | None = None  # NS, EW standings over finished games
     message: str = ""
     progress: str = ""  # under max_hands: "hand 7 of 10" (or "hand 11: tie, play on")
+    last: str = ""  # the last hand's result: "last: NS 8♥ made +8/-2"
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -64,6 +70,7 @@ class BidderView:
 
     dealer: Seat
     message: str = ""
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -77,6 +84,8 @@ class BidView:
     low_allowed: bool
     minimum: int
     message: str = ""
+    nt_low: bool = False  # NT low is a place of its own in the trump cycle
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,7 @@ class TricksView:
     live: LiveContract
     message: str = ""
     progress: str = ""  # under max_hands: "hand 7 of 10"
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -124,6 +134,7 @@ class CardsView:
     reader_online: bool
     revokes: tuple[str, ...] = ()
     message: str = ""
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -132,6 +143,7 @@ class AskSpecialView:
 
     card: Card  # 5♥ or 3♠
     message: str = ""
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -145,6 +157,7 @@ class QuickView:
     three: str
     message: str = ""
     progress: str = ""  # under max_hands: "hand 7 of 10"
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -162,6 +175,7 @@ class SummaryView:
     ew: TeamScore
     message: str = ""
     scroll: int = 0  # 0: the scores and the notes that fit; k: the notes from the k-th on
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -174,6 +188,7 @@ class GameOverView:
     reason: str
     series: tuple[int, int] | None = None
     message: str = ""
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -183,6 +198,7 @@ class MenuView:
     items: tuple[str, ...]
     index: int
     message: str = ""
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -194,6 +210,7 @@ class ListView:
     index: int
     message: str = ""
     wrap: bool = False  # long lines take more rows instead of ending in an ellipsis
+    hint: tuple[str, ...] = ()  # what the keys do now
 
 
 @dataclass(frozen=True)
@@ -227,6 +244,16 @@ class RoundOverView:
     message: str = ""
 
 
+@dataclass(frozen=True)
+class QuestionView:
+    """A yes-or-no question ("New game?"): its lines, and what answers it."""
+
+    title: str
+    lines: tuple[str, ...]
+    message: str = ""
+    hint: tuple[str, ...] = ()  # the two answers: OK yes, B no
+
+
 View = (
     NewGameView
     | ScoreView
@@ -240,6 +267,7 @@ View = (
     | GameOverView
     | MenuView
     | ListView
+    | QuestionView
     | ClubWaitView
     | ClubRoundView
     | RoundOverView

@@ -16,11 +16,10 @@ from kaiser_core.views import CardsView
 def cards(pen: Pen, v: CardsView) -> None:
     """Draw a CardsView."""
     tiny, small, _, _ = fonts()
-    bottom = message_bar(pen, v.message)
-    if not v.reader_online:
-        pen.rect((0, bottom - 9, pen.w - 1, bottom - 1))
-        pen.center(pen.w // 2, bottom - 9, Message("teach.offline"), tiny, fill=0)
-        bottom -= 11
+    bottom = message_bar(pen, v.message, v.hint)
+    if not v.reader_online and v.hint:  # the hint says so, inverted: nothing can be read
+        pen.rect((0, pen.h - tiny.height - 1, pen.w - 1, pen.h - 1))
+        pen.center(pen.w // 2, pen.h - tiny.height, v.hint[0], tiny, fill=0)
     x = pen.text(0, 0, contract_text(v.contract), small)
     if v.live.status:
         word = status_word(v.live.status)

@@ -1,45 +1,73 @@
-"""GAME OVER: the winner and the final totals."""
+"""GAME OVER: the winner, the final totals, why, the series; laid out to fit, never cut."""
 
 from __future__ import annotations
 
-from hardware.screens.fonts import fonts
+from hardware.screens.fonts import Font, fonts
 from hardware.screens.paint import painter
 from hardware.screens.parts import message_bar, team_name
 from hardware.screens.pen import Pen
-from kaiser_core.cards import Team
 from kaiser_core.messages import Message
 from kaiser_core.views import GameOverView
+
+
+def _winner_lines(v: GameOverView) -> list[tuple[list[str], Font]]:
+    """The ways to say who won, most readable first: one line in small or tiny, two lines."""
+    tiny, small, _, _ = fonts()
+    plural = v.winner.name in ("NS", "EW")
+    winner = team_name(v.winner)
+    wins = Message("game_over.win" if plural else "game_over.wins", name=winner)
+    name = tiny.fit(winner, 128)
+    return [([wins], small), ([wins], tiny), ([name, Message("game_over.wins_alone")], tiny)]
 
 
 @painter(GameOverView)
 def game_over(pen: Pen, v: GameOverView) -> None:
     """Draw a GameOverView."""
     tiny, small, mid, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.rect((0, 0, pen.w - 1, 12))
-    pen.center(pen.w // 2, 1, Message("game_over.title"), small, fill=0)
-    key = "game_over.wins" if v.winner.name not in ("NS", "EW") else "game_over.win"
-    name = small.fit(team_name(v.winner), pen.w - small.width(Message(key, name="")))
-    pen.center(pen.w // 2, 15, Message(key, name=name), small)
-    score = f"{v.winner.total} : {v.loser.total}"
-    x = pen.w // 2 - (18 if v.skunk else 0)
-    pen.center(x, 28, score, mid)
-    if v.skunk:
-        pen.chip(x + mid.width(score) // 2 + 4, 31, Message("game_over.skunk"), tiny)
-    y = 46
-    rows = max(0, (bottom + 1 - y) // 8)
-    reason = tiny.wrap(v.reason, pen.w, min(rows, 2)) if v.reason else []
-    series: str = ""
+    title = Message("game_over.title")
     if v.series:
-        won = {"won_ns": v.series[0], "won_ew": v.series[1]}
-        series = Message("game_over.series", ns=Team.NS, ew=Team.EW, **won)
-    if series and len(reason) + 1 > rows:  # the series moves up beside the title
-        pen.rect((0, 0, pen.w - 1, 12))
-        pen.text(2, 1, Message("game_over.title"), small, fill=0)
-        pen.right(pen.w - 2, 3, f"{v.series[0]}:{v.series[1]}" if v.series else "", tiny, fill=0)
-        series = ""
+        pen.text(2, 1, title, small, fill=0)
+        series = Message("game_over.series", ns=v.series[0], ew=v.series[1])
+        pen.right(pen.w - 2, 3, series, tiny, fill=0)
+    else:
+        pen.center(pen.w // 2, 1, title, small, fill=0)
+    reason = tiny.wrap(v.reason, pen.w, 3) if v.reason else []
+    room = bottom + 1 - 14
+    for lines, font in _winner_lines(v):
+        if all(font.width(line) <= pen.w for line in lines):
+            high = len(lines) * (font.height + 1)
+            for score_font in (mid, small):
+                if high + score_font.height + 1 + 8 * len(reason) <= room:
+                    _draw(pen, v, lines, font, score_font, reason)
+                    return
+    _draw(
+        pen,
+        v,
+        [tiny.fit(team_name(v.winner), pen.w)],
+        tiny,
+        small,
+        reason[: max(0, room - 22) // 8],
+    )
+
+
+def _draw(
+    pen: Pen, v: GameOverView, lines: list[str], font: Font, score_font: Font, reason: list[str]
+) -> None:
+    """The winner's lines, the score (with SKUNK) and the reason, from under the title."""
+    tiny = fonts()[0]
+    y = 14
+    for line in lines:
+        pen.center(pen.w // 2, y, line, font)
+        y += font.height + 1
+    score = f"{v.winner.total} : {v.loser.total}"
+    skunk = Message("game_over.skunk")
+    x = pen.w // 2 - ((tiny.width(skunk) + 6) // 2 if v.skunk else 0)
+    pen.center(x, y, score, score_font)
+    if v.skunk:
+        pen.chip(x + score_font.width(score) // 2 + 4, y + score_font.height - 10, skunk, tiny)
+    y += score_font.height + 1
     for line in reason:
         pen.center(pen.w // 2, y, line, tiny)
-        y += 8 if len(reason) > 1 else 9
-    if series and y + 8 <= bottom + 1:
-        pen.center(pen.w // 2, y, series, tiny)
+        y += 8

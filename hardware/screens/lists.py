@@ -15,7 +15,7 @@ from kaiser_core.views import ListView, MenuView
 def menu(pen: Pen, v: MenuView) -> None:
     """Draw a MenuView."""
     tiny, small, _, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, Message("menu.title"), small)
     pen.right(pen.w, 2, Message("menu.b_close"), tiny)
     pen.line(0, 12, pen.w - 1, 12)
@@ -26,7 +26,7 @@ def menu(pen: Pen, v: MenuView) -> None:
 def list(pen: Pen, v: ListView) -> None:
     """Draw a ListView."""
     tiny, small, _, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, small.fit(v.title, pen.w), small)
     pen.line(0, 12, pen.w - 1, 12)
     if v.wrap:

@@ -14,7 +14,7 @@ from kaiser_core.views import NewGameView
 def new_game(pen: Pen, v: NewGameView) -> None:
     """Draw a NewGameView."""
     tiny, small, mid, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, Message("new_game.title"), mid)
     pen.text(0, 18, Message("new_game.who"), small)
     if bottom >= 48:

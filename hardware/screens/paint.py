@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from PIL import Image
 
+from hardware.screens.parts import message_bar
 from hardware.screens.pen import Pen
 
 SIZE = (128, 64)
@@ -43,7 +44,12 @@ def paint(
         screen = PAINTERS[type(view)]
     except KeyError:
         raise TypeError(f"{type(view).__name__} is not a view") from None
-    screen(Pen(image, origin, size), view)
+    pen = Pen(image, origin, size)
+    screen(pen, view)
+    message = getattr(view, "message", "")
+    if message:  # the message bar stays on top of anything the screen drew under it
+        hint = getattr(view, "hint", ())
+        message_bar(pen, message, hint if isinstance(hint, tuple) else (), draw_hint=False)
 
 
 def render(view: object, size: tuple[int, int] = SIZE) -> Image.Image:

@@ -10,17 +10,66 @@ from kaiser_core.messages import Message
 from kaiser_core.views import ContractLabel, LiveContract, TeamScore
 
 
-def message_bar(pen: Pen, message: str) -> int:
-    """The inverted message bar at the bottom (one or two lines); returns its top y."""
+def message_bar(pen: Pen, message: str, hint: tuple[str, ...] = (), draw_hint: bool = True) -> int:
+    """The hint line at the bottom and the inverted message bar (one or two lines) above it.
+
+    Returns the last row the screen's own content may use. ``draw_hint`` False draws the
+    bar alone, in its place above the hint line (``paint`` puts it back on top).
+    """
+    if not hint:
+        bottom = pen.h
+    elif draw_hint:
+        bottom = hint_line(pen, hint)
+    else:
+        bottom = pen.h - fonts()[0].height - 3
     if not message:
-        return pen.h
+        return bottom
     tiny = fonts()[0]
     lines = tiny.wrap(message, pen.w - 4, 2)
-    top = pen.h - len(lines) * 9 - 1
-    pen.rect((0, top, pen.w - 1, pen.h - 1))
+    top = (bottom + 1 if hint else pen.h) - len(lines) * 9 - 1
+    pen.rect((0, top, pen.w - 1, top + len(lines) * 9))
     for i, line in enumerate(lines):
         pen.center(pen.w // 2, top + 1 + i * 9, line, tiny, fill=0)
     return top - 1
+
+
+def hint_parts(hint: tuple[str, ...]) -> list[tuple[str, str]]:
+    """Each hint as (key, what): a ``hint.step`` message's key, or "" for plain text."""
+    out: list[tuple[str, str]] = []
+    for item in hint:
+        params = getattr(item, "params", {})
+        if getattr(item, "key", "") == "hint.step":
+            out.append((str(params["key"]), params["what"]))
+        else:
+            out.append(("", item))
+    return out
+
+
+def hint_width(hint: tuple[str, ...]) -> int:
+    """The width of the hint line in pixels."""
+    tiny = fonts()[0]
+    widths = [
+        (tiny.width(key) + 5 if key else 0) + tiny.width(what) for key, what in hint_parts(hint)
+    ]
+    return sum(widths) + HINT_GAP * max(0, len(widths) - 1)
+
+
+HINT_GAP = 6  # pixels between two hints
+
+
+def hint_line(pen: Pen, hint: tuple[str, ...]) -> int:
+    """What the keys do, on the bottom line: each key in a chip, then what it does.
+
+    Returns the last row above it (one row left blank between).
+    """
+    tiny = fonts()[0]
+    y = pen.h - tiny.height - 1
+    x = 0
+    for key, what in hint_parts(hint):
+        if key:
+            x = pen.chip(x, y, key, tiny) + 2
+        x = pen.text(x, y + 1, what, tiny) + HINT_GAP
+    return y - 2
 
 
 def contract_text(c: ContractLabel) -> str:

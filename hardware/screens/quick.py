@@ -23,7 +23,7 @@ def _who(taken: str, contract: ContractLabel) -> str:
 def quick(pen: Pen, v: QuickView) -> None:
     """Draw a QuickView."""
     tiny, small, _, big = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, contract_text(v.contract), small)
     pen.right(pen.w, 0, Message(f"mode.{Mode.PER_HAND.value}"), small)
     pen.line(0, 12, pen.w - 1, 12)
@@ -38,7 +38,5 @@ def quick(pen: Pen, v: QuickView) -> None:
         x = pen.chip(76, y, key, small)
         x = pen.text(x + 3, y + 1, suit, small)
         pen.chip(x + 3, y, _who(taken, v.contract), small, inverted=bool(taken))
-    if bottom >= 53:
-        pen.text(0, 45, Message("quick.keys"), tiny)
-    if v.progress and bottom >= 63:
-        pen.text(0, 55, tiny.fit(v.progress, pen.w), tiny)
+    if v.progress and bottom >= 52:
+        pen.text(0, 45, v.progress, tiny)

@@ -12,6 +12,7 @@ from kaiser_core.views import SummaryView
 
 PITCH = 8  # a note's line
 INDENT = 6  # a note's second and later lines
+NOTES = 46  # the first note's row under the scores
 
 
 def _wrapped(notes: tuple[str, ...], width: int) -> list[list[str]]:
@@ -38,9 +39,9 @@ def _note(pen: Pen, y: int, lines: list[str], last: int) -> int:
 def summary(pen: Pen, v: SummaryView) -> None:
     """Draw a SummaryView: the scores and the notes that fit, or a page of notes."""
     tiny, small, _, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, contract_text(v.contract), small)
-    pen.line(0, 13, pen.w - 1, 13)
+    pen.line(0, 12, pen.w - 1, 12)
     if v.scroll:
         _notes_page(pen, v, bottom)
         return
@@ -51,10 +52,10 @@ def summary(pen: Pen, v: SummaryView) -> None:
         (Message("summary.total"), pen.w),
     )
     for heading, right in columns:
-        pen.right(right, 15, heading, tiny)
+        pen.right(right, 13, heading, tiny)
     rows = ((v.ns, v.raw_ns, v.delta_ns), (v.ew, v.raw_ew, v.delta_ew))
     for i, (team, raw, delta) in enumerate(rows):
-        y = 24 + i * 12
+        y = 21 + i * 12
         name = team_name(team)
         name = name if small.width(name) <= 36 else Message(f"team.{team.team.code}")
         pen.text(0, y, name, small)
@@ -62,15 +63,15 @@ def summary(pen: Pen, v: SummaryView) -> None:
             columns, (str(raw), signed(delta), str(team.total)), strict=True
         ):
             pen.right(right, y, value, small)
-    room = max(0, (bottom + 1 - 48) // PITCH)
+    room = max(0, (bottom + 1 - NOTES) // PITCH)
     notes = _wrapped(v.notes, pen.w)
     if sum(len(n) for n in notes) > room:  # some notes wait on the next page: say so
         notes = _wrapped(v.notes, pen.w - 8)
         if room:
-            pen.bitmap(pen.w - 5, 48 + (room - 1) * PITCH + 1, icon("▼", 5))
-    y = 48
+            pen.bitmap(pen.w - 5, NOTES + (room - 1) * PITCH + 1, icon("▼", 5))
+    y = NOTES
     for lines in notes:
-        if (y - 48) // PITCH + len(lines) > room:
+        if (y - NOTES) // PITCH + len(lines) > room:
             break
         y = _note(pen, y, lines, bottom + 1)
 
@@ -82,7 +83,7 @@ def _notes_page(pen: Pen, v: SummaryView, bottom: int) -> None:
     x = pen.w - tiny.width(why)
     pen.bitmap(x - 7, 4, icon("▲", 5))
     pen.text(x, 3, why, tiny)
-    y, last = 15, bottom + 1
+    y, last = 14, bottom + 1
     shown = _wrapped(v.notes[max(0, v.scroll - 1) :], pen.w - 8)
     for i, lines in enumerate(shown):
         if y + PITCH > last:

@@ -12,6 +12,7 @@ from hardware.screens.parts import (
     message_bar,
     seat_labels,
     status_chip,
+    status_word,
 )
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat, Team
@@ -20,47 +21,49 @@ from kaiser_core.views import AskSpecialView, TricksView
 
 
 def _specials(pen: Pen, x: int, y: int, five: Seat | None, three: Seat | None) -> None:
-    small = fonts()[1]
-    x = pen.text(x, y, Message("tricks.holder", card="5♥", seat=five or "-"), small)
-    pen.text(x + 6, y, Message("tricks.holder", card="3♠", seat=three or "-"), small)
+    tiny = fonts()[0]
+    x = pen.text(x, y, Message("tricks.holder", card="5♥", seat=five or "-"), tiny)
+    pen.text(x + 8, y, Message("tricks.holder", card="3♠", seat=three or "-"), tiny)
 
 
 @painter(TricksView)
 def tricks(pen: Pen, v: TricksView) -> None:
-    """Draw a TricksView."""
+    """Draw a TricksView: the contract, the tricks per team, the marks, the live state."""
     tiny, small, mid, _ = fonts()
-    bottom = message_bar(pen, v.message)
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, contract_text(v.contract), small)
     pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
     pen.line(0, 12, pen.w - 1, 12)
     pen.text(0, 14, Message("tricks.team", team=Team.NS, count=v.tricks_ns), mid)
     pen.text(42, 14, Message("tricks.team", team=Team.EW, count=v.tricks_ew), mid)
-    _specials(pen, 0, 29, v.five_with, v.three_with)
     for i, (mark, card, key) in enumerate(((v.mark_five, "5♥", "A"), (v.mark_three, "3♠", "B"))):
-        y = 14 + i * 14
+        y = 14 + i * 11
         if mark:
             label = Message("tricks.here", card=card)
-            pen.chip(pen.w - small.width(label) - 3, y, label, small)
+            pen.chip(pen.w - tiny.width(label) - 3, y, label, tiny)
         else:
             hint = Message("tricks.key", key=key, card=card)
-            pen.text(pen.w - tiny.width(hint) - 1, y + 2, hint, tiny)
-    if bottom >= 53:
+            pen.text(pen.w - tiny.width(hint) - 1, y + 1, hint, tiny)
+    if bottom >= 38:
+        _specials(pen, 0, 31, v.five_with, v.three_with)
+    if v.progress and bottom >= 53:  # the live state in small letters, the progress under it
+        pen.text(0, 39, live_text(v.live), tiny)
+        if v.live.status:
+            word = status_word(v.live.status)
+            pen.chip(pen.w - tiny.width(word) - 3, 38, word, tiny)
+        pen.text(0, 47, v.progress, tiny)
+    elif bottom >= 52:
         pen.text(0, 41, live_text(v.live), small)
         status_chip(pen, pen.w, 40, v.live.status)
-    if v.progress and bottom >= 63:
-        pen.text(0, 55, tiny.fit(v.progress, pen.w), tiny)
 
 
 @painter(AskSpecialView)
 def ask_special(pen: Pen, v: AskSpecialView) -> None:
     """Draw a AskSpecialView."""
-    tiny, small, mid, big = fonts()
-    bottom = message_bar(pen, v.message)
+    _, small, mid, big = fonts()
+    bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, Message("ask.who_took"), small)
     x = pen.text(2, 16, v.card.rank, big)
     pen.bitmap(x + 2, 17, icon(v.card.suit.symbol, 18))
     pen.text(x + 22, 16, "?", mid)
-    if bottom >= 54:
-        pen.text(0, 40, Message("hint.push"), tiny)
-        pen.text(0, 48, Message("hint.the_seat"), tiny)
-    compass(pen, (74, 0, 128, min(bottom, 56)), seat_labels(), arrows=True)
+    compass(pen, (74, 0, 128, min(bottom + 1, 56)), seat_labels(), arrows=True)

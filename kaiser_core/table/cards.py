@@ -6,6 +6,7 @@ from kaiser_core.cards import Card, Team
 from kaiser_core.entries import CardEntry
 from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import say
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -63,6 +64,9 @@ def view(desk: Desk) -> CardsView:
         desk.reader_online,
         revokes,
         desk.ui.message,
+        (say("hint.read", seat=leader.after(len(current))),)
+        if desk.reader_online
+        else (say("hint.offline"),),
     )
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from kaiser_core.bidding import Contract, table_bid
 from kaiser_core.cards import TEAMS, Team
 from kaiser_core.entries import TRUMP_CYCLE, ContractEntry, Mode, RedealEntry
-from kaiser_core.hand import must_enter_by_trick
+from kaiser_core.hand import Hand, must_enter_by_trick
 from kaiser_core.messages import Message
 from kaiser_core.rules import MAX_BID
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, seat_for
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -56,7 +57,35 @@ def view_score(desk: Desk) -> ScoreView:
         desk.series,
         desk.ui.message,
         progress(desk),
+        last_result(desk),
+        (step("OK", "hint.contract"),),
     )
+
+
+def last_result(desk: Desk) -> str:
+    """The last hand's result: ``last: NS 8♥ made +8/-2`` (the bidders' change first)."""
+    game = desk.game
+    if game is None or not game.results:
+        return ""
+    r = game.results[-1]
+    if r.score is None or not isinstance(r.entry, Hand):
+        return Message("score.last_redeal", dealer=r.dealer)
+    c = r.entry.contract
+    team = c.bidder.team
+    return Message(
+        "score.last",
+        team=team,
+        bid=c.bid.number,
+        trump=r.entry.trump or Message("bid.nt"),
+        result=Message("word.made" if r.score.made else "word.set"),
+        delta=signed(r.score.delta[team]),
+        other=signed(r.score.delta[team.other]),
+    )
+
+
+def signed(n: int) -> str:
+    """``+8``, ``-2``, ``0``."""
+    return f"{n:+d}" if n else "0"
 
 
 def progress(desk: Desk) -> str:
@@ -86,16 +115,25 @@ def press_bidder(desk: Desk, key: Key) -> Change:
             Screen.BID, bidder=seat, number=desk.rules.min_bid, trump=0, low=False, bid_before_nt=0
         )
     elif key is Key.A:
-        return desk.enter(RedealEntry())
+        return redeal(desk)
     elif key is Key.B:
         desk.go(Screen.SCORE)
     return Change()
 
 
+def redeal(desk: Desk) -> Change:
+    """Enter a redeal and say so on the SCORE screen it returns to."""
+    change = desk.enter(RedealEntry())
+    assert desk.game is not None
+    desk.say(Message("menu.redealt", dealer=desk.game.dealer))
+    return change
+
+
 def view_bidder(desk: Desk) -> BidderView:
     """The dealer, to find the bidder from."""
     assert desk.game is not None
-    return BidderView(desk.game.dealer, desk.ui.message)
+    hint = (step("A", "hint.redeal"), step("B", "hint.back"))
+    return BidderView(desk.game.dealer, desk.ui.message, hint)
 
 
 def press_bid(desk: Desk, key: Key) -> Change:
@@ -177,7 +215,14 @@ def view_bid(desk: Desk) -> BidView:
     minimum = rules.nt_minimum if trump is None else rules.min_bid
     low = ui.low and (trump is None or not rules.low_nt_bid)
     a_toggles = rules.low_allowed and not rules.low_nt_bid
-    return BidView(ui.bidder, ui.number, trump, low, a_toggles, minimum, ui.message)
+    hint = (
+        step("OK", "hint.enter"),
+        *((step("A", "hint.low"),) if a_toggles else ()),
+        step("B", "hint.back"),
+    )
+    return BidView(
+        ui.bidder, ui.number, trump, low, a_toggles, minimum, ui.message, rules.low_nt_bid, hint
+    )
 
 
 PAGES = (

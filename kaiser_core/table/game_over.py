@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.cards import Team
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -30,6 +31,7 @@ def view(desk: Desk) -> GameOverView:
         reason,
         desk.series,
         desk.ui.message,
+        (step("OK", "hint.new_game"),),
     )
 
 

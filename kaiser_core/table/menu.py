@@ -7,11 +7,12 @@ import enum
 from kaiser_core.entries import Mode, RedealEntry
 from kaiser_core.messages import Message
 from kaiser_core.table.desk import PAGES, Desk, Page, register
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.requests import Flip, ShutDown, Teach
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import ListView, MenuView
+from kaiser_core.views import MenuView, QuestionView
 
 
 class MenuItem(enum.Enum):
@@ -92,7 +93,10 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
             desk.say(Message("menu.hand_under_way"))
             return Change()
         desk.close_all()
-        return desk.enter(RedealEntry())
+        change = desk.enter(RedealEntry())
+        assert desk.game is not None
+        desk.say(Message("menu.redealt", dealer=desk.game.dealer))
+        return change
     if item is MenuItem.MODE:
         modes = [Mode.PER_TRICK, Mode.PER_HAND] + ([Mode.READER] if desk.reader_available else [])
         mode = modes[(modes.index(ui.mode) + 1) % len(modes)] if ui.mode in modes else modes[0]
@@ -111,6 +115,7 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         return Change()
     if item is MenuItem.FLIP:
         desk.go(Screen.MENU, flipped=not ui.flipped)
+        desk.say(Message("menu.flipped", state=Message(f"word.{_ON[not ui.flipped]}")))
         return Change(request=Flip())
     if item is MenuItem.TEACH:
         desk.open(Screen.TEACH, teach_index=0)
@@ -151,7 +156,8 @@ def view(desk: Desk) -> MenuView:
             labels.append(Message("menu.item.language", language=Message("language.name")))
         else:
             labels.append(Message(f"menu.item.{item.name.lower()}"))
-    return MenuView(tuple(labels), ui.menu_index % len(labels), ui.message)
+    hint = (step("▲▼", "hint.move"), step("OK", "hint.choose"))  # "B close" is its title
+    return MenuView(tuple(labels), ui.menu_index % len(labels), ui.message, hint)
 
 
 def press_confirm_new(desk: Desk, key: Key) -> Change:
@@ -164,10 +170,11 @@ def press_confirm_new(desk: Desk, key: Key) -> Change:
     return Change()
 
 
-def view_confirm_new(desk: Desk) -> ListView:
-    """The question."""
-    lines = tuple(Message(f"confirm_new.line{i}") for i in (1, 2, 3))
-    return ListView(Message("confirm_new.title"), lines, 0, desk.ui.message)
+def view_confirm_new(desk: Desk) -> QuestionView:
+    """The question, and its two answers."""
+    lines = tuple(Message(f"confirm_new.line{i}") for i in (1, 2))
+    hint = (step("OK", "hint.yes"), step("B", "hint.no"))
+    return QuestionView(Message("confirm_new.title"), lines, desk.ui.message, hint)
 
 
 MENU_PAGES = (

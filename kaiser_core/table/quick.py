@@ -7,6 +7,7 @@ from kaiser_core.entries import TakenEntry
 from kaiser_core.messages import Message
 from kaiser_core.table.contract import progress
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import say, step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -64,6 +65,7 @@ def view(desk: Desk) -> QuickView:
     """The count being entered, and where the specials went (a sweep's side's)."""
     ui = desk.ui
     five, three = sides(desk)
+    hint = step("OK", "hint.score_hand") if five and three else say("hint.who")
     return QuickView(
         desk.contract_label(),
         ui.quick_tricks,
@@ -72,6 +74,7 @@ def view(desk: Desk) -> QuickView:
         three,
         ui.message,
         progress(desk),
+        (hint,),
     )
 
 

@@ -21,7 +21,7 @@ TEXTS.update(
         "club.round_over": "ROUND {round} OVER",
         "club.won": "{team} won",
         "club.ended": "ended by the director",
-        "club.ok_waiting": "OK: wait for the next round",
+        "club.ok_waiting": "OK: wait for next round",
     }
 )
 

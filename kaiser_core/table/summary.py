@@ -7,6 +7,7 @@ from kaiser_core.entries import ConfirmEntry
 from kaiser_core.messages import Message
 from kaiser_core.scoring import HandScore
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -72,6 +73,7 @@ def view(desk: Desk) -> SummaryView:
         TeamScore(Team.EW, desk.names[Team.EW], after[Team.EW]),
         desk.ui.message,
         min(scroll(desk), len(why)),
+        (step("OK", "hint.confirm"), *((step("▲▼", "hint.reasons"),) if why else ())),
     )
 
 

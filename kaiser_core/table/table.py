@@ -19,11 +19,12 @@ from kaiser_core.scoring import HandScore
 from kaiser_core.table import menu, round_over, summary, teach
 from kaiser_core.table.desk import Desk, page_of
 from kaiser_core.table.draft import PlayedTrick
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import LiveContract, View
+from kaiser_core.views import ListView, LiveContract, NewGameView, View
 
 
 def load_screen_modules(package: str = "kaiser_core.table") -> list[str]:
@@ -39,6 +40,21 @@ def load_screen_modules(package: str = "kaiser_core.table") -> list[str]:
 
 
 load_screen_modules()
+
+
+#: The hint of the screens whose module gives none: what the keys do there.
+DEFAULT_HINTS: dict[Screen, tuple[str, ...]] = {
+    Screen.NEW_GAME: (step("OK", "hint.random"),),
+    Screen.LIST: (step("▲▼", "hint.scroll"), step("B", "hint.back")),
+}
+
+
+def with_hint(view: View, screen: Screen) -> View:
+    """``view``, with the default hint of its screen when its module gave none."""
+    hint = DEFAULT_HINTS.get(screen)
+    if isinstance(view, (NewGameView, ListView)) and hint and not view.hint:
+        return dataclasses.replace(view, hint=hint)
+    return view
 
 
 class Table(Desk):
@@ -117,8 +133,8 @@ class Table(Desk):
             return round_over.view(self)
         # The menu, its lists and teach mode need no game: they open before the first one.
         if self.game is None and not page.overlay:
-            return page_of(Screen.NEW_GAME).view(self)
-        return page.view(self)
+            return with_hint(page_of(Screen.NEW_GAME).view(self), Screen.NEW_GAME)
+        return with_hint(page.view(self), self.ui.screen)
 
     # -- the hand, for callers ------------------------------------------------------------
     def live(self) -> LiveContract:

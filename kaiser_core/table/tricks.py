@@ -7,6 +7,7 @@ from kaiser_core.entries import SpecialEntry, TrickEntry
 from kaiser_core.messages import Message
 from kaiser_core.table.contract import progress
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import say
 from kaiser_core.table.keys import Key, seat_for
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -50,6 +51,7 @@ def view_tricks(desk: Desk) -> TricksView:
         d.live(),
         ui.message,
         progress(desk),
+        (say("hint.winner"),),
     )
 
 
@@ -75,12 +77,12 @@ def press_ask_three(desk: Desk, key: Key) -> Change:
 
 def view_ask_five(desk: Desk) -> AskSpecialView:
     """Who took 5♥?"""
-    return AskSpecialView(FIVE_HEARTS, desk.ui.message)
+    return AskSpecialView(FIVE_HEARTS, desk.ui.message, (say("hint.seat"),))
 
 
 def view_ask_three(desk: Desk) -> AskSpecialView:
     """Who took 3♠?"""
-    return AskSpecialView(THREE_SPADES, desk.ui.message)
+    return AskSpecialView(THREE_SPADES, desk.ui.message, (say("hint.seat"),))
 
 
 PAGES = (

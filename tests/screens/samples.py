@@ -1,10 +1,17 @@
-"""Sample views: every screen of the table, with its edge cases, by name."""
+"""Sample views: every screen of the table, with its edge cases, by name.
+
+Each sample gets the hint line its screen's module gives (``hinted``), so the pictures show
+what the table shows.
+"""
+
+import dataclasses
 
 import kaiser_core.rule_words
 import kaiser_core.table  # noqa: F401  (so do the club screens')
 from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode
+from kaiser_core.table.hints import say, step
 from kaiser_core.views import (
     AskSpecialView,
     BidderView,
@@ -18,6 +25,7 @@ from kaiser_core.views import (
     LiveContract,
     MenuView,
     NewGameView,
+    QuestionView,
     QuickView,
     RoundOverView,
     ScoreView,
@@ -110,7 +118,10 @@ SAMPLES: dict[str, View] = {
         W,
         62,
         17,
-        warnings=(M("score.at_cap", name=LONG_EW, cap=45), f"{LONG_NS} needs 4"),
+        warnings=(
+            Message("score.at_cap", name=LONG_EW, cap=45),
+            Message("score.needs", team=Team.NS, points=4),
+        ),
         series=(12, 9),
     ),
     "score_warnings": ScoreView(
@@ -120,7 +131,10 @@ SAMPLES: dict[str, View] = {
         E,
         52,
         9,
-        warnings=(M("score.at_cap", name="Us", cap=45), "Us needs 5"),
+        warnings=(
+            Message("score.at_cap", name="Us", cap=45),
+            Message("score.needs", team=Team.NS, points=5),
+        ),
         series=(2, 1),
     ),
     "score_message": ScoreView(
@@ -130,9 +144,40 @@ SAMPLES: dict[str, View] = {
         E,
         52,
         9,
-        warnings=(M("score.at_cap", name="Us", cap=45),),
+        warnings=(Message("score.at_cap", name="Us", cap=45),),
         series=(0, 0),
         message="Undid the hand: E 8♥ made",
+    ),
+    "score_last": ScoreView(
+        TeamScore(Team.NS, "Us", 8),
+        TeamScore(Team.EW, "Them", -2),
+        S,
+        W,
+        52,
+        2,
+        last=Message(
+            "score.last",
+            team=Team.NS,
+            bid=8,
+            trump=Suit.H,
+            result=Message("word.made"),
+            delta="+8",
+            other="-2",
+        ),
+    ),
+    "score_redealt": ScoreView(
+        TeamScore(Team.NS, "Us", 8),
+        TeamScore(Team.EW, "Them", -2),
+        S,
+        W,
+        52,
+        3,
+        last=Message("score.last_redeal", dealer=E),
+        message=Message("menu.redealt", dealer=S),
+    ),
+    "confirm_new": QuestionView(
+        Message("confirm_new.title"),
+        (Message("confirm_new.line1"), Message("confirm_new.line2")),
     ),
     "bidder": BidderView(N),
     "bidder_message": BidderView(W, message="Redeal: W deals again"),
@@ -168,7 +213,7 @@ SAMPLES: dict[str, View] = {
     ),
     "cards": _cards(),
     "cards_offline": _cards(
-        reader_online=False, revokes=(M("summary.revoked", seat=S, trick=2, suit=Suit.D),)
+        reader_online=False, revokes=(Message("cards.revoked", seat=S, trick=2),)
     ),
     "cards_last_trick": _cards(
         cards=(),
@@ -284,7 +329,7 @@ SAMPLES: dict[str, View] = {
         message="B to close",
     ),
     # issue 13: the house rules at the table
-    "bid_nt_low": BidView(E, 7, None, True, False, 7),
+    "bid_nt_low": BidView(E, 7, None, True, False, 7, nt_low=True),
     "score_max_hands": ScoreView(
         TeamScore(Team.NS, "Us", 31),
         TeamScore(Team.EW, "Them", 46),
@@ -292,7 +337,7 @@ SAMPLES: dict[str, View] = {
         N,
         52,
         7,
-        warnings=(M("score.needs", team="Them", points=6),),
+        warnings=(Message("score.needs", team=Team.EW, points=6),),
         progress=M("hand.of", number=7, of=10),
     ),
     "score_play_on": ScoreView(
@@ -350,3 +395,44 @@ SAMPLES: dict[str, View] = {
         wrap=True,
     ),
 }
+
+
+def hinted(view: View) -> View:
+    """``view`` with the hint line its screen's module gives it (see kaiser_core.table)."""
+    hint: tuple[str, ...] = ()
+    if isinstance(view, ScoreView):
+        hint = (step("OK", "hint.contract"),)
+    elif isinstance(view, BidderView):
+        hint = (step("A", "hint.redeal"), step("B", "hint.back"))
+    elif isinstance(view, BidView):
+        low = (step("A", "hint.low"),) if view.low_allowed else ()
+        hint = (step("OK", "hint.enter"), *low, step("B", "hint.back"))
+    elif isinstance(view, TricksView):
+        hint = (say("hint.winner"),)
+    elif isinstance(view, AskSpecialView):
+        hint = (say("hint.seat"),)
+    elif isinstance(view, CardsView):
+        online = say("hint.read", seat=view.next_seat)
+        hint = (online if view.reader_online else say("hint.offline"),)
+    elif isinstance(view, QuickView):
+        done = view.five and view.three
+        hint = (step("OK", "hint.score_hand") if done else say("hint.who"),)
+    elif isinstance(view, SummaryView):
+        why = (step("▲▼", "hint.reasons"),) if view.notes else ()
+        hint = (step("OK", "hint.confirm"), *why)
+    elif isinstance(view, GameOverView):
+        hint = (step("OK", "hint.new_game"),)
+    elif isinstance(view, MenuView):
+        hint = (step("▲▼", "hint.move"), step("OK", "hint.choose"))
+    elif isinstance(view, ListView):
+        hint = (step("▲▼", "hint.scroll"), step("B", "hint.back"))
+    elif isinstance(view, NewGameView):
+        hint = (step("OK", "hint.random"),)
+    elif isinstance(view, QuestionView):
+        hint = (step("OK", "hint.yes"), step("B", "hint.no"))
+    if hint and not getattr(view, "hint", ()):
+        return dataclasses.replace(view, hint=hint)  # type: ignore[call-arg]
+    return view
+
+
+SAMPLES = {name: hinted(view) for name, view in SAMPLES.items()}

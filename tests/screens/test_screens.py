@@ -16,7 +16,8 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image, ImageChops
 
-from hardware.screens import SIZE, fonts, icon, paint, render
+from hardware.screens import SIZE, Pen, fonts, icon, paint, render
+from hardware.screens.parts import hint_line
 from kaiser_core.cards import Seat, Suit, Team
 from kaiser_core.views import (
     BidView,
@@ -38,6 +39,8 @@ UPDATE = os.environ.get("KAISER_UPDATE_SCREENS") == "1"
 DOC_PICTURES = (
     "new_game",
     "score_warnings",
+    "score_last",
+    "confirm_new",
     "bidder",
     "bid_hearts",
     "bid_nt",
@@ -165,7 +168,7 @@ def test_nothing_is_drawn_outside_the_frame(view: View) -> None:
 @pytest.mark.parametrize(("ns", "ew"), [(-99, 199), (0, 7), (-1, 11), (52, -10), (188, 0)])
 def test_the_totals_are_at_least_20_pixels_tall(ns: int, ew: int) -> None:
     image = render(score(ns, ew))
-    for side in ((0, 12, 50, 34), (78, 12, 128, 34)):  # left and right of the target
+    for side in ((0, 8, 50, 30), (78, 8, 128, 30)):  # left and right of the target, no line
         box = image.crop(side).getbbox()
         assert box is not None
         assert box[3] - box[1] >= 20, (ns, ew, box)
@@ -221,3 +224,23 @@ def test_a_lit_pixel_is_white_and_the_rest_black() -> None:
     """Only 0 and 255 in the image, so convert() and luma's devices see what was meant."""
     for name, view in SAMPLES.items():
         assert set(render(view).convert("L").histogram()[1:255]) == {0}, name
+
+
+def _hint_row(image: Image.Image) -> bytes:
+    return image.crop((0, 55, SIZE[0], SIZE[1])).tobytes()
+
+
+@pytest.mark.parametrize(
+    "name", [n for n, v in sorted(SAMPLES.items()) if isinstance(getattr(v, "hint", None), tuple)]
+)
+def test_every_screen_draws_its_hint_on_the_bottom_line_and_nothing_else_there(name: str) -> None:
+    """The bottom line holds the hint alone, as the shared painter part draws it."""
+    view = SAMPLES[name]
+    assert view.hint, f"{name} has no hint"  # type: ignore[union-attr]
+    alone = Image.new("1", SIZE)
+    hint_line(Pen(alone, (0, 0), SIZE), view.hint)  # type: ignore[union-attr]
+    drawn = render(view)
+    if getattr(view, "reader_online", True):
+        assert _hint_row(drawn) == _hint_row(alone), name
+    else:  # the card screen shows "reader offline" inverted in its place
+        assert _hint_row(drawn) != _hint_row(alone) and drawn.crop((0, 55, 128, 64)).getbbox()

@@ -1,0 +1,25 @@
+"""A yes-or-no question ("New game?"): the question large, its lines, the answers below."""
+
+from __future__ import annotations
+
+from hardware.screens.fonts import fonts
+from hardware.screens.paint import painter
+from hardware.screens.parts import message_bar
+from hardware.screens.pen import Pen
+from kaiser_core.views import QuestionView
+
+
+@painter(QuestionView)
+def question(pen: Pen, v: QuestionView) -> None:
+    """Draw a QuestionView: the title, then each line whole (wrapped), then the answers."""
+    _, small, mid, _ = fonts()
+    bottom = message_bar(pen, v.message, v.hint)
+    title_font = mid if mid.width(v.title) <= pen.w else small
+    pen.text(0, 0, v.title, title_font)
+    y = title_font.height + 4
+    for line in v.lines:
+        for row in small.wrap(line, pen.w, 3):
+            if y + small.height > bottom + 1:
+                return
+            pen.text(0, y, row, small)
+            y += small.height
