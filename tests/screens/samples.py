@@ -318,7 +318,7 @@ SAMPLES: dict[str, View] = {
         6,
     ),
     "list_rules": ListView(
-        M("rules.title", profile="a very long profile name indeed"),
+        M("rules.title", profile="open-defense"),
         (
             M("rules.option", name="target", value=52),
             M("rules.option", name="defender_cap_at", value=45),
