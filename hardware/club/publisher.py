@@ -30,6 +30,8 @@ log = logging.getLogger("kaiser-publisher")
 #: How long the publisher sleeps without a wake-up before it looks at the journal anyway.
 IDLE = 5.0
 MAX_ROUND_BYTES = 256 * 1024
+#: How many ended rounds the publisher repeats to a scorer that starts.
+KEEP_ENDED = 3
 
 
 def version() -> str:
@@ -62,6 +64,8 @@ class Publisher:
         self.to_self = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.to_self.setblocking(False)
         self.last_round = ""  # the director's round, again for a scorer that (re)started
+        # The ends of earlier rounds, for a scorer that was off when its round was ended.
+        self.ended: dict[int, str] = {}
         self.client = self._client()
 
     def topic(self, tail: str) -> str:
@@ -117,6 +121,11 @@ class Publisher:
             log.warning("a round message that is not JSON was ignored")
             return
         self.last_round = "round " + json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        number = payload.get("round") if isinstance(payload, dict) else None
+        if isinstance(number, int) and payload.get("ended") is True:
+            self.ended[number] = self.last_round
+            for old in sorted(self.ended)[:-KEEP_ENDED]:
+                del self.ended[old]
         self.tell(self.last_round)
 
     # -- to the scorer ------------------------------------------------------------------------
@@ -166,6 +175,10 @@ class Publisher:
         """A wake-up; ``hello`` is a scorer that just started: it gets the round again."""
         if data == b"hello":
             self.tell("broker 1" if self.connected.is_set() else "broker 0")
+            for number in sorted(self.ended):  # the round its game was for may have ended
+                line = self.ended[number]
+                if line != self.last_round:
+                    self.tell(line)
             if self.last_round:
                 self.tell(self.last_round)
 

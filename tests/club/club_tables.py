@@ -26,7 +26,15 @@ def keys_for(hands: int, start: str | None = "UP") -> list[str]:
 class ClubTable:
     """Table ``n``: a config with ``[club]``, a database, a publisher process."""
 
-    def __init__(self, folder: Path, n: int, broker_port: int, event: str, password: str):
+    def __init__(
+        self,
+        folder: Path,
+        n: int,
+        broker_port: int,
+        event: str,
+        password: str,
+        username: str | None = None,
+    ) -> None:
         self.folder = folder
         self.n = n
         folder.mkdir(parents=True, exist_ok=True)
@@ -35,10 +43,11 @@ class ClubTable:
         secret = folder / "password"
         secret.write_text(password + "\n")
         self.config = folder / "config.toml"
+        user = username or f"table-{n}"
         self.config.write_text(
             'board = "mock"\n[club]\n'
             f'broker = "127.0.0.1:{broker_port}"\nevent = "{event}"\nname = "Tuesday"\n'
-            f'table = {n}\nusername = "table-{n}"\npassword_file = "{secret}"\n'
+            f'table = {n}\nusername = "{user}"\npassword_file = "{secret}"\n'
             f'socket = "{self.wake}"\n'
         )
         self.publisher: subprocess.Popen[bytes] | None = None
