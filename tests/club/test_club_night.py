@@ -208,6 +208,27 @@ def test_the_broker_killed_mid_round_with_real_tables(night) -> None:
     assert all(r["refused"] == 0 for r in d.get("/api/tables"))
 
 
+def test_a_table_off_when_its_round_was_ended_shows_round_over_when_it_starts(night) -> None:
+    v, tables = night
+    d = v.director
+    start_round(v)
+    t1 = tables[1]
+    t1.wait_for_round(1)
+    t1.play(keys_for(2))  # then the scorer is off (a power cut, a restart)
+    d.wait_for(lambda: table_row(v, 1).get("hands") == 2, 20, "2 hands")
+    assert d.post("/api/rounds/end", PIN)[0] == 200
+    start_round(v)
+    club = t1.wait_for_club(lambda c: c["latest"].get("round") == 2)
+    assert club["over"] == 1 and club["game_round"] == 1  # ROUND OVER, not round 1 going on
+    t1.play(["OK", *keys_for(1)])
+    club = t1.meta("club")
+    assert club["game_round"] == 2 and t1.meta("club.round.2") is not None
+    games = {(1, 1): exports(t1)[0], (1, 2): t1.export()}
+    assert [len(g["hands"]) for g in games.values()] == [2, 1]
+    want = rescore(PLAYERS[:8], 2, games, d.get("/api/event")["seating"], {1})
+    d.wait_for(lambda: d.get("/api/standings") == want, 20, "both rounds' standings")
+
+
 def test_a_publisher_killed_leaves_its_last_will_and_catches_up(night) -> None:
     v, tables = night
     d = v.director
