@@ -1,7 +1,7 @@
 """The club bench: 60 tables against a real mosquitto and a real director process.
 
 Run from the repository root: ``python bench/club.py [--tables 60] [--rounds 6]
-[--hands 10] [--interval 1.0] [--workers 4] [--json]``. 240 players (4 a table),
+[--hands 10] [--interval 1.0] [--workers 4] [--keep] [--json]``. 240 players (4 a table),
 individual. Each table (bench/club_workers.py, spread over ``--workers`` processes) is a
 real journal written key by key as the scorer writes it, with the real wake sink and the
 real publisher (``hardware.club.publisher``, reading the journal read-only); at random
@@ -15,7 +15,8 @@ Figures:
   baseline of this run); latency_ratio = latency median / broker_latency median.
 - director_cpu_percent (of one core) and director_rss_mb (peak, VmHWM).  goal RSS < 80 MB
 - messages_per_hand: messages the publishers sent (games and status) / hands played.
-- changes_per_second: the stored changes that alter a record, over the whole run.
+- changes_per_second: the stored changes that alter a record, over the whole run;
+  stored_per_second: every change journaled (one a key: a hand is about 17).
 - standings_equal: /api/standings == a re-score of every table's ``export``.   goal true
 """
 
@@ -27,6 +28,7 @@ import http.client
 import json
 import multiprocessing
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -148,6 +150,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     logins = make_logins(EVENT_ID, args.tables, folder / "logins")
     broker = Broker(folder / "broker", folder / "logins")
     with contextlib.ExitStack() as stack:  # the broker and director stop even on a failure
+        if not args.keep:
+            stack.callback(shutil.rmtree, folder, True)  # last: after every process stopped
         broker.start()
         stack.callback(broker.stop)
         names = ", ".join(f'"{p}"' for p in players)
@@ -171,7 +175,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         watcher.start()
         watcher.ready.wait(10)
         games: dict[tuple[int, int], dict[str, Any]] = {}
-        published = hands_played = changes = 0
+        published = hands_played = changes = stored = 0
         cpu0, wall0 = proc_times(pid), time.monotonic()
         for r in range(1, args.rounds + 1):
             status, body = director.post("/api/rounds/next", PIN)
@@ -179,7 +183,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             for conn, _ in workers:
                 conn.send(("round", body))
             done = 0
-            round_published = 0
+            round_published = round_stored = 0
             while done < len(workers):
                 for conn in wait([c for c, _ in workers]):
                     msg = conn.recv()
@@ -193,7 +197,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                             games[(t, r)] = rec
                         hands_played += msg[2]
                         round_published += msg[3]
+                        round_stored += msg[4]
             published = round_published  # each worker's running count of its publishers
+            stored = round_stored
             director.wait_for(lambda: director.get("/api/event")["seating"][-1]["ended"], 30)
         wall = time.monotonic() - wall0
         cpu = proc_times(pid) - cpu0
@@ -211,6 +217,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "changes": changes,
             "changes_seen": len(lat),
             "changes_per_second": round(changes / wall, 1),
+            "stored_per_second": round(stored / wall, 1),
             "latency_median_ms": round(1000 * statistics.median(lat), 1),
             "latency_p95_ms": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
             "broker_latency_median_ms": round(1000 * statistics.median(base), 2),
@@ -267,6 +274,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--interval", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=4, help="processes the tables run in")
+    parser.add_argument("--keep", action="store_true", help="keep the run's folder (logs)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     figures = run(args)

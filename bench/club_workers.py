@@ -66,11 +66,13 @@ class BenchTable:
         self.thread.start()
         self.hands = 0
         self.redo = False
+        self.stored = 0  # changes journaled (one a key that changed something)
 
     def store(self, change: Any) -> None:
         """What the scorer does with a change: journal it, then wake the publisher."""
         self.journal.store(change, self.table)
         if change.stored:
+            self.stored += 1
             self.sink.stored(change)
 
     def press(self, keys: list[str]) -> None:
@@ -163,7 +165,8 @@ def worker(conn: Any, folder: str, numbers: list[int], port: int, event: str,
                 due[n] = time.monotonic() + rng.expovariate(1 / interval)
         records = {t.n: t.record(number) for t in playing}
         published = sum(t.publisher.published for t in tables.values())
-        conn.send(("done", records, hands, published))
+        stored = sum(t.stored for t in tables.values())
+        conn.send(("done", records, hands, published, stored))
     for t in tables.values():
         t.close()
     conn.send(("closed",))

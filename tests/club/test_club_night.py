@@ -229,6 +229,41 @@ def test_a_table_off_when_its_round_was_ended_shows_round_over_when_it_starts(ni
     d.wait_for(lambda: d.get("/api/standings") == want, 20, "both rounds' standings")
 
 
+def test_a_free_game_before_the_round_is_not_published(night) -> None:
+    import urllib.error
+
+    v, tables = night
+    d = v.director
+    t1 = tables[1]
+    acks = t1.play(keys_for(1))  # no round yet: a free game from NEW GAME
+    assert len(acks) == 1 + 17 and len(t1.export()["hands"]) == 1
+    assert t1.meta("club")["game_round"] is None
+    d.wait_for(lambda: table_row(v, 1).get("online"), 20, "table 1's status")
+    row = table_row(v, 1)
+    assert row["round"] == 0 and row["hands"] == 0 and row["refused"] == 0
+    with pytest.raises(urllib.error.HTTPError):
+        d.get("/api/tables/1/rounds/1")
+    assert "published round" not in t1.publisher_log()
+    assert all(r["total"] == 0 for r in d.get("/api/standings")["rows"])
+
+
+def test_an_undo_is_published_and_the_hand_again(night) -> None:
+    v, tables = night
+    d = v.director
+    start_round(v)
+    t1 = tables[1]
+    t1.wait_for_round(1)
+    t1.play(keys_for(2))
+    d.wait_for(lambda: table_row(v, 1).get("hands") == 2, 20, "2 hands")
+    t1.play(["HOLD-B"])  # hand 2 taken back
+    d.wait_for(lambda: table_row(v, 1).get("hands") == 1, 20, "the undo")
+    assert len(t1.export()["hands"]) == 1
+    t1.play(["OK"])  # and confirmed again
+    want = expected(v, tables, set())
+    d.wait_for(lambda: d.get("/api/standings") == want, 20, "the standings after the redo")
+    assert table_row(v, 1)["hands"] == 2
+
+
 def test_a_publisher_killed_leaves_its_last_will_and_catches_up(night) -> None:
     v, tables = night
     d = v.director
