@@ -1,20 +1,23 @@
 """The club bench: 60 tables against a real mosquitto and a real director process.
 
 Run from the repository root: ``python bench/club.py [--tables 60] [--rounds 6]
-[--hands 10] [--interval 1.0] [--json]``. 240 players (4 a table), individual; each table
-stores a change (a hand, now and then an undo) at random intervals averaging ``interval``
-seconds, publishing the round's record and its status after each (the test publisher).
+[--hands 10] [--interval 1.0] [--workers 4] [--keep] [--json]``. 240 players (4 a table),
+individual. Each table (bench/club_workers.py, spread over ``--workers`` processes) is a
+real journal written key by key as the scorer writes it, with the real wake sink and the
+real publisher (``hardware.club.publisher``, reading the journal read-only); at random
+intervals averaging ``interval`` seconds it stores a change that alters the record (a
+random hand's keys, now and then an undo and its redo).
 
 Figures:
-- latency (median, p95): a table's publish -> the director's SSE ``standings`` showing it.
-  goal p95 < 1 s
+- latency (median, p95): the table's stored change -> the director's SSE ``standings``
+  showing it.   goal p95 < 1 s
 - broker_latency: publish -> a plain subscriber of the same broker receiving it (the
   baseline of this run); latency_ratio = latency median / broker_latency median.
 - director_cpu_percent (of one core) and director_rss_mb (peak, VmHWM).  goal RSS < 80 MB
-- messages_per_hand: messages the tables published / hands played.
-- changes_per_second_all_playing: the load while no table of the round has finished yet
-  (about tables / interval); changes_per_second: over the whole run, round tails included.
-- standings_equal: /api/standings == a re-score of every table's last record.   goal true
+- messages_per_hand: messages the publishers sent (games and status) / hands played.
+- changes_per_second: the stored changes that alter a record, over the whole run;
+  stored_per_second: every change journaled (one a key: a hand is about 17).
+- standings_equal: /api/standings == a re-score of every table's ``export``.   goal true
 """
 
 from __future__ import annotations
@@ -23,26 +26,26 @@ import argparse
 import contextlib
 import http.client
 import json
+import multiprocessing
 import os
-import random
+import shutil
 import statistics
 import sys
 import tempfile
 import threading
 import time
+from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "club"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "tests" / "club"), str(ROOT / "bench"), str(ROOT)]
 
 import paho.mqtt.client as mqtt  # noqa: E402
-from club_games import random_hand, record, rescore  # noqa: E402
+from club_games import rescore  # noqa: E402
 from club_helpers import Broker, Director, make_logins  # noqa: E402
-from club_publisher import TablePublisher  # noqa: E402
+from club_workers import worker  # noqa: E402
 from paho.mqtt.enums import CallbackAPIVersion  # noqa: E402
-
-from kaiser_core.record import score_record  # noqa: E402
 
 EVENT_ID = "bench-night"
 PIN = "2468"
@@ -71,10 +74,14 @@ class Watcher(threading.Thread):
         self.latencies: list[float] = []
         self.ready = threading.Event()
 
-    def expect(self, table: int, r: int, north: str, east: str, totals: dict[str, int]) -> None:
+    def expect(
+        self, table: int, r: int, north: str, east: str, totals: dict[str, int], at: float
+    ) -> None:
+        """Table ``table`` stored a change at ``at`` (CLOCK_MONOTONIC, one for all processes)
+        that makes these round totals."""
         with self.lock:
             self.pending.setdefault(table, []).append(
-                (time.monotonic(), r, north, east, totals["NS"], totals["EW"])
+                (at, r, north, east, totals["NS"], totals["EW"])
             )
 
     def run(self) -> None:
@@ -107,24 +114,34 @@ class Watcher(threading.Thread):
                     del waiting[: hit + 1]
 
 
-class Baseline:
-    """A plain subscriber: publish -> receive through the same broker."""
+class Baseline(threading.Thread):
+    """A plain probe: publish -> a subscriber of the same broker receiving it."""
 
-    def __init__(self, port: int, login: tuple[str, str]) -> None:
-        self.sent: dict[tuple[str, int], float] = {}
+    def __init__(self, port: int, reader: tuple[str, str], writer: tuple[str, str]) -> None:
+        super().__init__(daemon=True)
         self.times: list[float] = []
-        self.client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
-        self.client.username_pw_set(*login)
-        self.client.on_message = self._on_message
-        self.client.connect("127.0.0.1", port)
-        self.client.subscribe(f"kaiser/{EVENT_ID}/table/+/round/+/game", 1)
-        self.client.loop_start()
+        self.stopping = threading.Event()
+        self.topic = f"kaiser/{EVENT_ID}/table/1/probe"
+        self.sub = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
+        self.sub.username_pw_set(*reader)
+        self.sub.on_message = lambda c, u, m: self.times.append(time.monotonic() - float(m.payload))
+        self.sub.connect("127.0.0.1", port)
+        self.sub.subscribe(self.topic, 1)
+        self.sub.loop_start()
+        self.pub = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
+        self.pub.username_pw_set(*writer)
+        self.pub.connect("127.0.0.1", port)
+        self.pub.loop_start()
 
-    def _on_message(self, client: Any, userdata: Any, message: Any) -> None:
-        body = json.loads(message.payload)
-        sent = self.sent.pop((message.topic, body["rev"]), None)
-        if sent is not None:
-            self.times.append(time.monotonic() - sent)
+    def run(self) -> None:
+        while not self.stopping.wait(0.1):
+            self.pub.publish(self.topic, repr(time.monotonic()), qos=1)
+
+    def close(self) -> None:
+        self.stopping.set()
+        for c in (self.pub, self.sub):
+            c.loop_stop()
+            c.disconnect()
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -133,6 +150,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     logins = make_logins(EVENT_ID, args.tables, folder / "logins")
     broker = Broker(folder / "broker", folder / "logins")
     with contextlib.ExitStack() as stack:  # the broker and director stop even on a failure
+        if not args.keep:
+            stack.callback(shutil.rmtree, folder, True)  # last: after every process stopped
         broker.start()
         stack.callback(broker.stop)
         names = ", ".join(f'"{p}"' for p in players)
@@ -146,55 +165,41 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         director.start()
         stack.callback(director.stop)
         pid = director.proc.pid if director.proc else 0
-        tables = {
-            n: TablePublisher(broker.port, EVENT_ID, n, (f"table-{n}", logins[f"table-{n}"]))
-            for n in range(1, args.tables + 1)
-        }
-        baseline = Baseline(broker.port, ("director", logins["director"]))
+        workers = start_workers(args, folder, broker.port, logins)
+        stack.callback(stop_workers, workers)
+        director_login = ("director", logins["director"])
+        baseline = Baseline(broker.port, director_login, ("table-1", logins["table-1"]))
+        baseline.start()
+        stack.callback(baseline.close)
         watcher = Watcher(director.port)
         watcher.start()
         watcher.ready.wait(10)
-        rng = random.Random(2026)
         games: dict[tuple[int, int], dict[str, Any]] = {}
-        published = hands_played = 0
-        full_changes, full_time = 0, 0.0  # while every table of the round is still playing
-        wall_full = [0.0]
+        published = hands_played = changes = stored = 0
         cpu0, wall0 = proc_times(pid), time.monotonic()
         for r in range(1, args.rounds + 1):
             status, body = director.post("/api/rounds/next", PIN)
             assert status == 200, body
-            state = {int(t): [] for t in body["tables"]}  # each table's hands so far
-            seats = {int(t): s for t, s in body["tables"].items()}
-            due = {t: time.monotonic() + rng.expovariate(1 / args.interval) for t in state}
-            done: set[int] = set()
-            started = time.monotonic()
-            while len(done) < len(state):
-                t = min((x for x in due if x not in done), key=due.__getitem__)
-                time.sleep(max(0.0, due[t] - time.monotonic()))
-                hands = state[t]
-                if hands and rng.random() < 0.05:
-                    hands.pop()  # an undo: a stored change too
-                else:
-                    hands.append(random_hand(rng))
-                rec = record(seats[t], list(hands), rules=body["rules"])
-                result = score_record(rec)
-                finished = result["winner"] is not None  # max_hands ends it (ties play on)
-                watcher.expect(t, r, seats[t][0], seats[t][1], result["totals"])
-                topic = f"kaiser/{EVENT_ID}/table/{t}/round/{r}/game"
-                baseline.sent[(topic, tables[t].rev + 1)] = time.monotonic()
-                tables[t].game(r, rec, finished=finished)
-                tables[t].status(r, len(hands), result["totals"], finished)
-                published += 2
-                games[(t, r)] = rec
-                if not done:
-                    full_changes += 1
-                    full_time = time.monotonic() - started
-                if finished:
-                    if not done:
-                        wall_full[0] += full_time
-                    done.add(t)
-                    hands_played += len(hands)
-                due[t] = time.monotonic() + rng.expovariate(1 / args.interval)
+            for conn, _ in workers:
+                conn.send(("round", body))
+            done = 0
+            round_published = round_stored = 0
+            while done < len(workers):
+                for conn in wait([c for c, _ in workers]):
+                    msg = conn.recv()
+                    if msg[0] == "stored":
+                        _, at, t, number, north, east, totals = msg
+                        watcher.expect(t, number, north, east, totals, at)
+                        changes += 1
+                    elif msg[0] == "done":
+                        done += 1
+                        for t, rec in msg[1].items():
+                            games[(t, r)] = rec
+                        hands_played += msg[2]
+                        round_published += msg[3]
+                        round_stored += msg[4]
+            published = round_published  # each worker's running count of its publishers
+            stored = round_stored
             director.wait_for(lambda: director.get("/api/event")["seating"][-1]["ended"], 30)
         wall = time.monotonic() - wall0
         cpu = proc_times(pid) - cpu0
@@ -205,15 +210,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         rss = hwm_mb(pid)
         lat = sorted(watcher.latencies)
         base = sorted(baseline.times)
-        for p in tables.values():
-            p.close()
         return {
             "tables": args.tables,
             "players": len(players),
             "rounds": args.rounds,
-            "changes": len(lat),
-            "changes_per_second": round(published / 2 / wall, 1),
-            "changes_per_second_all_playing": round(full_changes / max(wall_full[0], 1e-9), 1),
+            "changes": changes,
+            "changes_seen": len(lat),
+            "changes_per_second": round(changes / wall, 1),
+            "stored_per_second": round(stored / wall, 1),
             "latency_median_ms": round(1000 * statistics.median(lat), 1),
             "latency_p95_ms": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
             "broker_latency_median_ms": round(1000 * statistics.median(base), 2),
@@ -226,12 +230,51 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         }
 
 
+def start_workers(
+    args: argparse.Namespace, folder: Path, port: int, logins: dict[str, str]
+) -> list[tuple[Any, Any]]:
+    """The table processes (``--workers``), each with its share of the tables."""
+    ctx = multiprocessing.get_context("spawn")
+    workers = []
+    for k in range(args.workers):
+        numbers = list(range(1 + k, args.tables + 1, args.workers))
+        if not numbers:
+            continue
+        mine, theirs = ctx.Pipe()
+        proc = ctx.Process(
+            target=worker,
+            args=(theirs, str(folder), numbers, port, EVENT_ID, logins, args.interval, 2026 + k),
+            daemon=True,
+        )
+        proc.start()
+        workers.append((mine, proc))
+    for conn, _ in workers:
+        if not conn.poll(60) or conn.recv()[0] != "ready":
+            raise RuntimeError("a table worker did not start")
+    return workers
+
+
+def stop_workers(workers: list[tuple[Any, Any]]) -> None:
+    """Ask each worker to close its tables; one still busy with a round (a failed run)
+    is killed (its publishers' last will says so)."""
+    for conn, _ in workers:
+        with contextlib.suppress(OSError):
+            conn.send(("stop",))
+    for _, proc in workers:
+        proc.join(15)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(5)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--interval", type=float, default=1.0)
+    parser.add_argument("--workers", type=int, default=4, help="processes the tables run in")
+    parser.add_argument("--keep", action="store_true", help="keep the run's folder (logs)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     figures = run(args)

@@ -16,6 +16,7 @@ import logging
 import os
 import socket
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,10 @@ log = logging.getLogger("kaiser-publisher")
 #: How long the publisher sleeps without a wake-up before it looks at the journal anyway.
 IDLE = 5.0
 MAX_ROUND_BYTES = 256 * 1024
+#: How many ended rounds the publisher repeats to a scorer that starts.
+KEEP_ENDED = 3
+#: While the broker cannot be reached: one log line at the first failure, then one a minute.
+FAIL_LOG_EVERY = 60.0
 
 
 def version() -> str:
@@ -62,6 +67,9 @@ class Publisher:
         self.to_self = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.to_self.setblocking(False)
         self.last_round = ""  # the director's round, again for a scorer that (re)started
+        # The ends of earlier rounds, for a scorer that was off when its round was ended.
+        self.ended: dict[int, str] = {}
+        self.failed_at: float | None = None  # when a failed connection was last logged
         self.client = self._client()
 
     def topic(self, tail: str) -> str:
@@ -84,6 +92,7 @@ class Publisher:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
+        client.on_connect_fail = self._on_connect_fail
         return client
 
     # -- paho's thread ----------------------------------------------------------------------
@@ -94,11 +103,22 @@ class Publisher:
             log.error("broker refused the connection: %s", rc)
             return
         log.info("connected to the broker %s:%d", self.club.host, self.club.port)
+        self.failed_at = None
         client.subscribe(self.base + "round", qos=1)
         self.connected.set()
         self.resend.set()
         self.tell("broker 1")
         self.poke()
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        now = time.monotonic()
+        if self.failed_at is None or now - self.failed_at >= FAIL_LOG_EVERY:
+            self.failed_at = now
+            log.warning(
+                "cannot reach the broker %s:%d: retrying (the table keeps scoring)",
+                self.club.host,
+                self.club.port,
+            )
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any
@@ -117,6 +137,11 @@ class Publisher:
             log.warning("a round message that is not JSON was ignored")
             return
         self.last_round = "round " + json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        number = payload.get("round") if isinstance(payload, dict) else None
+        if isinstance(number, int) and payload.get("ended") is True:
+            self.ended[number] = self.last_round
+            for old in sorted(self.ended)[:-KEEP_ENDED]:
+                del self.ended[old]
         self.tell(self.last_round)
 
     # -- to the scorer ------------------------------------------------------------------------
@@ -166,6 +191,10 @@ class Publisher:
         """A wake-up; ``hello`` is a scorer that just started: it gets the round again."""
         if data == b"hello":
             self.tell("broker 1" if self.connected.is_set() else "broker 0")
+            for number in sorted(self.ended):  # the round its game was for may have ended
+                line = self.ended[number]
+                if line != self.last_round:
+                    self.tell(line)
             if self.last_round:
                 self.tell(self.last_round)
 
@@ -236,6 +265,7 @@ class Publisher:
             info = self.client.publish(self.topic("status"), json.dumps({"online": False}), 1, True)
             with contextlib.suppress(Exception):
                 info.wait_for_publish(2)
+        self.connected.clear()  # a disconnection asked for: no "lost the broker" line
         self.client.disconnect()
         self.client.loop_stop()
         self.reader.close()

@@ -26,7 +26,15 @@ def keys_for(hands: int, start: str | None = "UP") -> list[str]:
 class ClubTable:
     """Table ``n``: a config with ``[club]``, a database, a publisher process."""
 
-    def __init__(self, folder: Path, n: int, broker_port: int, event: str, password: str):
+    def __init__(
+        self,
+        folder: Path,
+        n: int,
+        broker_port: int,
+        event: str,
+        password: str,
+        username: str | None = None,
+    ) -> None:
         self.folder = folder
         self.n = n
         folder.mkdir(parents=True, exist_ok=True)
@@ -35,10 +43,11 @@ class ClubTable:
         secret = folder / "password"
         secret.write_text(password + "\n")
         self.config = folder / "config.toml"
+        user = username or f"table-{n}"
         self.config.write_text(
             'board = "mock"\n[club]\n'
             f'broker = "127.0.0.1:{broker_port}"\nevent = "{event}"\nname = "Tuesday"\n'
-            f'table = {n}\nusername = "table-{n}"\npassword_file = "{secret}"\n'
+            f'table = {n}\nusername = "{user}"\npassword_file = "{secret}"\n'
             f'socket = "{self.wake}"\n'
         )
         self.publisher: subprocess.Popen[bytes] | None = None
@@ -78,19 +87,23 @@ class ClubTable:
 
     def wait_for_round(self, number: int, timeout: float = 20) -> None:
         """Run the scorer idle until the director's round ``number`` is journaled."""
+        self.wait_for_club(lambda club: club.get("latest", {}).get("round") == number, timeout)
+
+    def wait_for_club(self, check: Any, timeout: float = 20) -> dict[str, Any]:
+        """Run the scorer idle until its journaled club state passes ``check``."""
         proc = self.run()
         try:
             deadline = time.monotonic() + timeout
             while time.monotonic() < deadline:
-                club = self.meta("club")
-                latest = (club or {}).get("latest") or {}
+                club = self.meta("club") or {}
+                club["latest"] = club.get("latest") or {}
                 ready = Path(str(self.db) + "-club.sock").exists()  # the scorer listens
-                if ready and latest.get("round") == number:
+                if ready and check(club):
                     time.sleep(0.5)  # its signal handlers are installed right after
-                    return
+                    return club
                 assert proc.poll() is None, "the scorer stopped"
                 time.sleep(0.1)
-            raise AssertionError(f"table {self.n}: round {number} did not arrive: {club}")
+            raise AssertionError(f"table {self.n}: the club state did not arrive: {club}")
         finally:
             proc.send_signal(signal.SIGTERM)
             assert proc.wait(15) == 0

@@ -43,7 +43,9 @@ def event_toml(players: list[str], rounds: int = 3, hands: int = 4, extra: str =
 class Venue:
     """One broker, one director, and the table logins."""
 
-    def __init__(self, folder: Path, players: list[str] = PLAYERS, rounds: int = 3) -> None:
+    def __init__(
+        self, folder: Path, players: list[str] = PLAYERS, rounds: int = 3, hands: int = 4
+    ) -> None:
         self.folder = folder
         self.players = players
         self.logins = make_logins(EVENT_ID, 8, folder / "logins")
@@ -54,7 +56,9 @@ class Venue:
         broker_table = (
             f'\n[broker]\nusername = "director"\npassword = "{self.logins["director"]}"\n'
         )
-        self.event.write_text(event_toml(players, rounds, extra=broker_table), encoding="utf-8")
+        self.event.write_text(
+            event_toml(players, rounds, hands, extra=broker_table), encoding="utf-8"
+        )
         self.director = Director(folder, self.event, self.broker.port, {})
         self.director.start()
         self.tables: dict[int, TablePublisher] = {}

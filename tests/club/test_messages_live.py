@@ -139,3 +139,24 @@ def test_an_anonymous_client_is_refused(venue: Venue) -> None:
     finally:
         client.loop_stop()
     assert codes[0].is_failure
+
+
+def test_a_turned_table_counts_each_player_on_their_seat(venue: Venue) -> None:
+    from club_games import rescore
+
+    rnd = start_round(venue)
+    a, b, c, e = rnd["tables"]["1"]
+    turned = [b, c, e, a]  # everyone one seat on: partners stay partners (b & e, c & a)
+    records = play(random.Random(11), turned, 2)
+    venue.table(1).game(1, records[-1])
+    d = venue.director
+    d.wait_for(
+        lambda: (game_of(venue, 1) or {}).get("names") == dict(zip("NESW", turned, strict=True))
+    )
+    assert row(venue, 1)["refused"] == 0
+    games = {(1, 1): records[-1]}
+    want = rescore(venue.players, 3, games, d.get("/api/event")["seating"], set())
+    d.wait_for(lambda: d.get("/api/standings") == want, what="the turned table's standings")
+    ew = game_of(venue, 1)["totals"]["EW"]
+    rows = {r["name"]: r for r in want["rows"]}
+    assert rows[a]["rounds"][0] == rows[c]["rounds"][0] == ew  # a and c sit E and W now
