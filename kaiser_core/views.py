@@ -145,6 +145,7 @@ class QuickView:
     three: str
     message: str = ""
     progress: str = ""  # under max_hands: "hand 7 of 10"
+    live: LiveContract | None = None  # the count's points and MADE/SET, as on TRICKS
 
 
 @dataclass(frozen=True)

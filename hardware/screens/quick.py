@@ -5,7 +5,7 @@ from __future__ import annotations
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import painter
-from hardware.screens.parts import contract_text, message_bar
+from hardware.screens.parts import contract_text, live_text, message_bar, status_chip
 from hardware.screens.pen import Pen
 from kaiser_core.views import ContractLabel, QuickView
 
@@ -35,7 +35,11 @@ def quick(pen: Pen, v: QuickView) -> None:
         x = pen.chip(76, y, key, small)
         x = pen.text(x + 3, y + 1, suit, small)
         pen.chip(x + 3, y, _who(taken, v.contract), small, inverted=bool(taken))
-    if bottom >= 53:
+    status = v.live.status if v.live else ""
+    if bottom >= 53 and v.live and status:  # as on TRICKS: the points and MADE or SET
+        pen.text(0, 43, live_text(v.live), small)
+        status_chip(pen, pen.w, 42, status)
+    elif bottom >= 53:
         pen.text(0, 45, "A/B: who took 5♥/3♠", tiny)
     if v.progress and bottom >= 63:
         pen.text(0, 55, tiny.fit(v.progress, pen.w), tiny)
