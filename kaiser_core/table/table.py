@@ -97,6 +97,14 @@ class Table(Desk):
         change.ui = self.ui != before
         return change
 
+    def unknown_tag(self, uid: str) -> Change:
+        """The reader read a tag it does not know: teach mode asks again, else say to teach it."""
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        change = teach.unknown(self, uid)
+        change.ui = self.ui != before
+        return change
+
     def pending_teach(self) -> str:
         """The card the TEACH screen waits for ("" when not teaching)."""
         return teach.pending(self)

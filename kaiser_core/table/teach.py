@@ -24,10 +24,17 @@ def teach_next(desk: Desk, index: int) -> Change:
 
 
 def press(desk: Desk, key: Key) -> Change:
-    """OK skips a card; B (or OK after the last) goes back to the menu."""
+    """OK skips a card; B (or OK after the last) goes back to the menu.
+
+    READER.md has no command that cancels a teach, so a card still asked for stays asked
+    for on the reader: leaving says so, and a tag it learns later is explained (``taught``).
+    """
     pack = desk.rules.pack
     if key is Key.B or (key is Key.OK and desk.ui.teach_index >= len(pack)):
+        waiting = pending(desk)
         desk.close()
+        if waiting and desk.reader_online:
+            desk.say(Message("teach.still_open", card=Card.from_code(waiting)))
     elif key is Key.OK:
         return teach_next(desk, desk.ui.teach_index + 1)
     return Change()
@@ -63,8 +70,9 @@ def taught(desk: Desk, code: str) -> Change:
         card: Card | str = Card.from_code(code)
     except KaiserError:
         card = code
-    if desk.ui.screen is not Screen.TEACH:
-        desk.say(Message("teach.learnt_elsewhere", card=card))
+    if desk.ui.screen is not Screen.TEACH:  # a teach left open when B left teach mode
+        playing = Screen.CARDS in (desk.ui.screen, desk.ui.base)
+        desk.say(Message("teach.learnt_in_play" if playing else "teach.learnt_late", card=card))
     elif index < len(pack) and code == pack[index].code:
         return teach_next(desk, index + 1)
     elif index < len(pack):
@@ -72,6 +80,25 @@ def taught(desk: Desk, code: str) -> Change:
         return Change(request=Teach(pack[index]))
     else:
         desk.say(Message("teach.learnt_all", card=card))
+    return Change()
+
+
+def unknown(desk: Desk, uid: str) -> Change:
+    """A tag the reader does not know was read.
+
+    In teach mode the reader should have learnt it: it was not learning (restarted, or the
+    request was lost), so it is asked again for the card shown. Elsewhere the tag is refused
+    and the screen says where to teach it.
+    """
+    pack = desk.rules.pack
+    index = desk.ui.teach_index
+    if desk.ui.screen is Screen.TEACH and index < len(pack):
+        desk.say(Message("teach.not_learning", card=pack[index]))
+        return Change(request=Teach(pack[index]))
+    if desk.ui.screen is Screen.TEACH:
+        desk.say(Message("teach.unknown_all"))
+    else:
+        desk.say(Message("reader.unknown", uid=uid[-6:]))
     return Change()
 
 
