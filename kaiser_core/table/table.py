@@ -19,7 +19,7 @@ from kaiser_core.scoring import HandScore
 from kaiser_core.table import menu, round_over, summary, teach
 from kaiser_core.table.desk import Desk, page_of
 from kaiser_core.table.draft import PlayedTrick
-from kaiser_core.table.keys import Key
+from kaiser_core.table.keys import Key, as_read
 from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -55,7 +55,8 @@ class Table(Desk):
         elif key is Key.HOLD_OK:
             change = menu.toggle(self)
         else:
-            change = page_of(self.ui.screen).press(self, key)
+            screen = self.ui.screen
+            change = page_of(screen).press(self, as_read(key, screen, self.ui.flipped))
         round_over.check(self)
         if self.ui != before:
             change.ui = True
