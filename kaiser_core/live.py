@@ -2,7 +2,7 @@
 
 What can still happen is who wins each trick to come and in which of those tricks each
 special still out falls (a special out after the last trick went to a seat that took one).
-``live_state`` looks at every such outcome, scored by the real ``score_hand``: the most the
+``live_state`` looks at every such outcome, scored as ``score_hand`` scores it: the most the
 bidders can still reach counts the 3♠ still out as well as the 5♥ (so the first trick of a
 hand shows "max 12", not 13), and MADE or SET shows as soon as every outcome agrees.
 
@@ -14,56 +14,65 @@ hand shows "max 12", not 13), and MADE or SET shows as soon as every outcome agr
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Sequence
 
 from kaiser_core.bidding import Contract
-from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Team
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat
 from kaiser_core.rules import Rules
-from kaiser_core.scoring import Outcome, score_hand
+from kaiser_core.scoring import is_kaiser_bid
 from kaiser_core.views import LiveContract
 
-_NO_TOTALS = {Team.NS: 0, Team.EW: 0}  # raw points and made do not depend on the totals
+
+def _score(
+    rules: Rules, contract: Contract, ours: int, five: bool, three: bool, partner: bool
+) -> tuple[int, bool]:
+    """The bidders' raw points and made, as ``score_hand`` finds them (its first steps).
+
+    ``ours``: the bidders' tricks; ``five``/``three``: the bidders took that special;
+    ``partner``: the bidder's partner took a trick (for ``kaiser_bid_alone``).
+    """
+    raw = ours + (5 if five else 0) - (3 if three else 0)
+    if three and ours < rules.three_spades_needs_tricks:
+        raw = -3
+    made = raw >= contract.bid.number
+    if made and partner and rules.kaiser_bid_alone and is_kaiser_bid(contract):
+        made = False
+    return raw, made
 
 
-def _splits(left: int) -> Iterator[tuple[int, int, int]]:
-    """Every way ``left`` tricks split between the bidder, the partner and the defenders."""
-    for bidder in range(left + 1):
-        for partner in range(left - bidder + 1):
-            yield bidder, partner, left - bidder - partner
-
-
-def _outcomes(
+def _results(
+    rules: Rules,
     contract: Contract,
     winners: Sequence[Seat],
-    takers: dict[Card, Seat | None],
-    left: int,
+    takers: tuple[Seat | None, Seat | None],
     next_holds: Collection[Card],
-) -> set[Outcome]:
-    """Every outcome still possible, as team counts plus the seats that took a trick."""
+) -> set[tuple[int, bool]]:
+    """(raw, made) for the bidders in every outcome still possible."""
     bidder = contract.bidder
-    seats = (bidder, bidder.partner, bidder.after(1))  # one defender stands for both
-    out: set[Outcome] = set()
-    firsts: tuple[Seat | None, ...] = seats if next_holds and left else (None,)
-    for first in firsts:
-        rest = left - (first is not None)
-        for split in _splits(rest):
-            counts = {seat: n for seat, n in zip(seats, split, strict=True)}
-            if first is not None:
-                counts[first] += 1
-            won = [s for s in winners] + [s for s in seats for _ in range(counts[s])]
-            coming = {s.team for s in seats if counts[s]} if left else {s.team for s in won}
-            choices: list[tuple[Team, ...]] = []
-            for card, taker in takers.items():
-                if taker is not None:
-                    choices.append((taker.team,))
-                elif first is not None and card in next_holds:
-                    choices.append((first.team,))
-                else:
-                    choices.append(tuple(coming))
-            ns = sum(1 for s in won if s.team is Team.NS)
-            for five in choices[0]:
-                for three in choices[1]:
-                    out.add(Outcome(ns, len(won) - ns, five, three, frozenset(won)))
+    team = bidder.team
+    left = rules.tricks_per_hand - len(winners)
+    ours = sum(1 for w in winners if w.team is team)
+    theirs = len(winners) - ours
+    partner = bidder.partner in winners
+    holds = [card in next_holds for card in (FIVE_HEARTS, THREE_SPADES)]
+    out: set[tuple[int, bool]] = set()
+    for k in range(left + 1):  # the bidders' tricks still to come
+        counts = ((True, k), (False, left - k)) if left else ((True, ours), (False, theirs))
+        coming = [side for side, n in counts if n]
+        # the partner takes one of the k or not; who wins the trick on the table, if it holds one
+        for mate in {partner, True} if k else {partner}:
+            for first in coming if any(holds) and left else [None]:
+                sides: list[list[bool]] = []
+                for taker, held in zip(takers, holds, strict=True):
+                    if taker is not None:
+                        sides.append([taker.team is team])
+                    elif held and first is not None:
+                        sides.append([first])
+                    else:
+                        sides.append(coming)
+                for five in sides[0]:
+                    for three in sides[1]:
+                        out.add(_score(rules, contract, ours + k, five, three, mate))
     return out
 
 
@@ -82,16 +91,10 @@ def live_state(
     being played (card-reader entry): they go to that trick's winner.
     """
     bidders = contract.team
-    left = rules.tricks_per_hand - len(winners)
     points = sum(1 for w in winners if w.team is bidders)
     points += 5 if five is not None and five.team is bidders else 0
     points -= 3 if three is not None and three.team is bidders else 0
-    takers = {FIVE_HEARTS: five, THREE_SPADES: three}
-    scores = [
-        score_hand(rules, contract, outcome, _NO_TOTALS)
-        for outcome in _outcomes(contract, winners, takers, left, next_holds)
-    ]
-    raws = [s.raw[bidders] for s in scores]
-    made = {s.made for s in scores}
+    results = _results(rules, contract, winners, (five, three), next_holds)
+    made = {m for _, m in results}
     status = "MADE" if made == {True} else "SET" if made == {False} else ""
-    return LiveContract(points, contract.bid.number, max(raws), status)
+    return LiveContract(points, contract.bid.number, max(r for r, _ in results), status)
