@@ -77,9 +77,10 @@ def test_an_unknown_tag_after_the_whole_pack_asks_nothing(room: Room, pty_port: 
     pico = open_teach_mode(room, pty_port)
     room.press(*["OK"] * 32)  # skip every card: the pack is done
     sent = len(pty_port.wait_commands(33))
+    assert room.view().message == "all 32 cards are known: B returns"
     pico.unknown()
-    view = room.wait_view(lambda v: v.message != "", "the unknown tag")
-    assert view.message == "a new tag, but every card is taught"
+    wanted = "a new tag, but every card is taught"
+    room.wait_view(lambda v: v.message == wanted, repr(wanted))
     assert len(pty_port.commands()) == sent
 
 
