@@ -58,6 +58,7 @@ class Table(Desk):
             screen = self.ui.screen
             change = page_of(screen).press(self, as_read(key, screen, self.ui.flipped))
         round_over.check(self)
+        teach.left(self, before)
         if self.ui != before:
             change.ui = True
         return change

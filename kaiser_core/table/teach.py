@@ -9,7 +9,7 @@ from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.requests import Teach
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
+from kaiser_core.table.ui import Change, Ui
 from kaiser_core.views import ListView
 
 
@@ -27,14 +27,11 @@ def press(desk: Desk, key: Key) -> Change:
     """OK skips a card; B (or OK after the last) goes back to the menu.
 
     READER.md has no command that cancels a teach, so a card still asked for stays asked
-    for on the reader: leaving says so, and a tag it learns later is explained (``taught``).
+    for on the reader: leaving says so (``left``), and a tag learnt later is explained.
     """
     pack = desk.rules.pack
     if key is Key.B or (key is Key.OK and desk.ui.teach_index >= len(pack)):
-        waiting = pending(desk)
         desk.close()
-        if waiting and desk.reader_online:
-            desk.say(Message("teach.still_open", card=Card.from_code(waiting)))
     elif key is Key.OK:
         return teach_next(desk, desk.ui.teach_index + 1)
     return Change()
@@ -60,6 +57,21 @@ def pending(desk: Desk) -> str:
     if desk.ui.screen is Screen.TEACH and desk.ui.teach_index < len(pack):
         return pack[desk.ui.teach_index].code
     return ""
+
+
+def left(desk: Desk, before: Ui) -> None:
+    """After a key: if it left teach mode (B, HOLD-OK, an undo) while a card was asked for,
+    say that the reader still learns the next new tag as that card."""
+    pack = desk.rules.pack
+    index = before.teach_index
+    if (
+        before.screen is Screen.TEACH
+        and desk.ui.screen is not Screen.TEACH
+        and index < len(pack)
+        and desk.reader_online
+        and not desk.ui.message
+    ):
+        desk.say(Message("teach.still_open", card=pack[index]))
 
 
 def taught(desk: Desk, code: str) -> Change:

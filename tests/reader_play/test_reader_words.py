@@ -107,3 +107,21 @@ def test_a_teach_left_open_then_learnt_mid_hand_says_what_to_do(
     assert room.stored_cards() == ["AS"]  # nothing entered for it
     lay(room, pico, "JS")  # read again: it is a card now
     assert room.view().cards == ((Seat.E, Card.from_code("AS")), (Seat.S, Card.from_code("JS")))
+
+
+@pytest.mark.parametrize("online", [True, False])
+@pytest.mark.parametrize("leave", ["B", "HOLD-OK"])
+def test_every_way_out_of_teach_mode_says_the_reader_still_waits(leave: str, online: bool):
+    from kaiser_core.rules import Rules
+    from kaiser_core.table import Key, Screen, Table
+
+    table = Table(Rules(), reader_available=True)
+    table.reader_online = online
+    items = [i.value for i in table.menu_items()]
+    for key in ["HOLD-OK", *["DOWN"] * items.index("Teach cards"), "OK", "OK"]:  # skip A♠
+        table.press(Key(key))
+    assert table.ui.screen is Screen.TEACH and table.pending_teach() == "KS"
+    table.press(Key(leave))
+    assert table.ui.screen is (Screen.MENU if leave == "B" else Screen.NEW_GAME)
+    # offline, nothing reached the reader: nothing to say
+    assert table.ui.message == ("the reader learns the next new tag as K♠" if online else "")
