@@ -30,9 +30,9 @@ from kaiser_core.table.requests import Request, Teach
 log = logging.getLogger("kaiser-scorer")
 
 #: Events that are a person at the table: they wake a dimmed display.
-INPUT = ("key", "card", "taught")
+INPUT = ("key", "card", "taught", "unknown")
 #: Events from the card reader that the queue holds at most ``reader_limit`` of.
-READER_EVENTS = ("card", "taught", "notice")
+READER_EVENTS = ("card", "taught", "unknown", "notice")
 NOT_SAVED = "NOT SAVED: storage error"
 #: Card-reader events waiting in the queue before more are dropped (issue 10: a Pico's USB
 #: serial can send 20,000 lines a second; a person reads at most a few cards a second).
@@ -43,7 +43,7 @@ READER_LIMIT = 64
 class Event:
     """Something for the main loop: a key, a card read, a reader status, or stop."""
 
-    kind: str  # "key", "card", "taught", "notice", "reader", "stop", "call"
+    kind: str  # "key", "card", "taught", "unknown", "notice", "reader", "stop", "call"
     value: Any = None
     done: threading.Event | None = None
     extra: dict[str, str] | None = None  # meta values journaled with the key
@@ -247,6 +247,9 @@ class Scorer:
                 self._store(self.table.read_card(event.value))
             elif kind == "taught":
                 change = self.table.taught(event.value)
+                self._store(change)
+            elif kind == "unknown":  # a tag the reader does not know
+                change = self.table.unknown_tag(event.value)
                 self._store(change)
             elif kind == "notice":
                 self._store(self.table.reader_notice(event.value))

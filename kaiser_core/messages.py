@@ -231,6 +231,16 @@ TEXTS: dict[str, str] = {
     "menu.flipped": "display flipped: {state}",
     "game_over.wins_alone": "wins",
     "game_over.series": "NS {ns}:{ew} EW",
+    # uxc
+    "target.raised": "NT made: the target is now {target}",
+    "reader.fault": "reader: {message}",
+    "reader.fault_code": "card reader fault {code}: no details",
+    "reader.unknown": "unknown tag ..{uid}: Teach cards in the menu",
+    "teach.not_learning": "the reader was not learning: lay {card} again",
+    "teach.unknown_all": "a new tag, but every card is taught",
+    "teach.still_open": "the reader learns the next new tag as {card}",
+    "teach.learnt_in_play": "teach left open: tag is now {card}; read it again",
+    "teach.learnt_late": "teach left open: a tag is now {card}",
 }
 
 #: Messages with plural forms: the value that counts, and the English text for other counts.

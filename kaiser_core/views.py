@@ -158,6 +158,7 @@ class QuickView:
     message: str = ""
     progress: str = ""  # under max_hands: "hand 7 of 10"
     hint: tuple[str, ...] = ()  # what the keys do now
+    live: LiveContract | None = None  # the count's points and MADE/SET, as on TRICKS
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from hardware.reader.protocol import (
     AskHello,
     Hello,
     ReaderCommand,
+    ReaderFault,
     ReaderMessage,
     Rejected,
     encode_command,
@@ -284,6 +285,10 @@ class CardReader:
         if isinstance(result, Rejected):
             self._log_rejected(result)
             return
+        if isinstance(result, ReaderFault):  # the whole line, whatever the screen can show
+            logger.warning(
+                "card reader on %s reports %s: %s", self.port, result.code, result.message or "-"
+            )
         if isinstance(result, Hello):
             self.hello = result
             if result.proto != PROTOCOL_VERSION:

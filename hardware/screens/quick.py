@@ -5,7 +5,7 @@ from __future__ import annotations
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import painter
-from hardware.screens.parts import contract_text, message_bar
+from hardware.screens.parts import contract_text, live_text, message_bar, status_chip
 from hardware.screens.pen import Pen
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode
@@ -38,5 +38,9 @@ def quick(pen: Pen, v: QuickView) -> None:
         x = pen.chip(76, y, key, small)
         x = pen.text(x + 3, y + 1, suit, small)
         pen.chip(x + 3, y, _who(taken, v.contract), small, inverted=bool(taken))
-    if v.progress and bottom >= 52:
+    status = v.live.status if v.live else ""
+    if v.live and status and bottom >= 53:  # as on TRICKS: the points and MADE or SET
+        pen.text(0, 43, live_text(v.live), small)
+        status_chip(pen, pen.w, 42, status)
+    elif v.progress and bottom >= 52:
         pen.text(0, 45, v.progress, tiny)

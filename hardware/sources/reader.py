@@ -7,23 +7,31 @@ from typing import Any
 from hardware.reader import CardRead, CardReader, ReaderFault, ReaderMessage, Taught, UnknownTag
 from hardware.reader import Teach as TeachCommand
 from hardware.scorer import Scorer
+from kaiser_core.messages import Message
 from kaiser_core.table.requests import Request, Teach
 
 
 def reader_event(msg: ReaderMessage) -> tuple[str, str] | None:
     """The scorer's event for one reader message (None for a hello).
 
+    A fault keeps the reader's own words; an unknown tag goes to the table, which knows
+    what to say on the screen it shows (teach mode asks again, card entry says to teach it).
+
     >>> reader_event(ReaderFault("reader", "antenna not found"))
     ('notice', 'reader: antenna not found')
+    >>> reader_event(UnknownTag("04A1B2C3D4E5F6", 18))
+    ('unknown', '04A1B2C3D4E5F6')
     """
     if isinstance(msg, CardRead):
         return ("card", msg.card)
     if isinstance(msg, Taught):
         return ("taught", msg.card)
     if isinstance(msg, UnknownTag):
-        return ("notice", f"unknown tag ..{msg.uid[-6:]}: teach it first")
+        return ("unknown", msg.uid)
     if isinstance(msg, ReaderFault):  # the reader's own words say what is wrong
-        return ("notice", f"reader: {msg.message or msg.code}")
+        if msg.message.strip():
+            return ("notice", Message("reader.fault", message=msg.message.strip()))
+        return ("notice", Message("reader.fault_code", code=msg.code))
     return None
 
 

@@ -20,7 +20,8 @@ from kaiser_core.entries import (
 )
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Hand
-from kaiser_core.rules import Rules
+from kaiser_core.live import live_state
+from kaiser_core.rules import LowSpecials, Rules
 from kaiser_core.tricks import find_revokes, trick_winner
 from kaiser_core.views import LiveContract
 
@@ -121,7 +122,9 @@ class Draft:
         out = []
         for i in range(0, len(cards) - len(cards) % 4, 4):
             trick = tuple(cards[i : i + 4])
-            winner = trick_winner(trick, leader, c.trump, c.low)
+            winner = trick_winner(
+                trick, leader, c.trump, c.low, self.rules.low_specials is LowSpecials.LOW
+            )
             out.append((leader, trick, winner))
             leader = winner
         return out
@@ -139,29 +142,25 @@ class Draft:
         return [(r.seat, r.trick, tricks[r.trick - 1][1][0].suit) for r in find_revokes(tricks)]
 
     def live(self) -> LiveContract:
-        """The contract's live state during per-trick or card entry."""
+        """The contract's live state during per-trick or card entry (exact: ``live_state``)."""
         c = self.contract
         assert c is not None
-        bidders = c.bidder.team
-        n = self.rules.tricks_per_hand
+        contract = Contract(c.bidder, table_bid(c.number, c.no_trump, c.low, self.rules))
         if c.mode is Mode.READER:
             played = self.played_tricks()
-            winners = [w for _, _, w in played]
             taker = {card: w for _, cards, w in played for card in cards}
-            five_t = taker.get(FIVE_HEARTS)
-            three_t = taker.get(THREE_SPADES)
-        else:
-            winners = [t.winner for t in self.tricks]
-            five_t = next((t.winner for t in self.tricks if t.five), None)
-            three_t = next((t.winner for t in self.tricks if t.three), None)
-        points = sum(1 for w in winners if w.team is bidders)
-        points += 5 if five_t is not None and five_t.team is bidders else 0
-        points -= 3 if three_t is not None and three_t.team is bidders else 0
-        left = n - len(winners)
-        most = points + left + (5 if five_t is None and left else 0)
-        least = points - (2 if three_t is None and left else 0)
-        status = "MADE" if least >= c.number else "SET" if most < c.number else ""
-        return LiveContract(points, c.number, most, status)
+            on_table = self.cards[len(played) * 4 :]
+            return live_state(
+                self.rules,
+                contract,
+                [w for _, _, w in played],
+                taker.get(FIVE_HEARTS),
+                taker.get(THREE_SPADES),
+                [card for card in on_table if card in (FIVE_HEARTS, THREE_SPADES)],
+            )
+        five = next((t.winner for t in self.tricks if t.five), None)
+        three = next((t.winner for t in self.tricks if t.three), None)
+        return live_state(self.rules, contract, [t.winner for t in self.tricks], five, three)
 
     def hand(self) -> Hand:
         """The finished hand, for the game; raises KaiserError while it is not complete."""

@@ -2,6 +2,12 @@
 
 >>> seat_for(Key.RIGHT), key_for(Seat.W)
 (Seat.E, <Key.LEFT: 'LEFT'>)
+
+With the picture flipped (the menu's Flip display) the joystick turns with it for the one
+reading it, except where a direction points at a seat, which stays the table's:
+
+>>> as_read(Key.UP, Screen.MENU, flipped=True), as_read(Key.UP, Screen.TRICKS, flipped=True)
+(<Key.DOWN: 'DOWN'>, <Key.UP: 'UP'>)
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from collections.abc import Mapping
 
 from kaiser_core.cards import Seat
 from kaiser_core.errors import KaiserError
+from kaiser_core.table.screen import Screen
 
 
 class Key(enum.Enum):
@@ -58,3 +65,33 @@ def seat_for(key: Key) -> Seat | None:
 def key_for(seat: Seat) -> Key:
     """The joystick direction that points at ``seat``."""
     return DIRECTION_OF_SEAT[seat]
+
+
+#: The screens where a direction points at a seat (TABLE.md: "push toward" the dealer, the
+#: bidder, a trick's winner, who took 5♥ / 3♠). There the joystick stays tied to the
+#: table when the picture is flipped; everywhere else it moves what the reader sees.
+SEAT_SCREENS: set[Screen] = {
+    Screen.NEW_GAME,
+    Screen.BIDDER,
+    Screen.TRICKS,
+    Screen.ASK_FIVE,
+    Screen.ASK_THREE,
+}
+#: A direction as seen from the other side of the table.
+TURNED: Mapping[Key, Key] = {
+    Key.UP: Key.DOWN,
+    Key.DOWN: Key.UP,
+    Key.LEFT: Key.RIGHT,
+    Key.RIGHT: Key.LEFT,
+}
+
+
+def as_read(key: Key, screen: Screen, flipped: bool) -> Key:
+    """The key as the reader of the picture means it on ``screen``.
+
+    Flipped, the reader sits across the table: their "up" is the joystick's DOWN and their
+    "right" its LEFT, so those turn, except on ``SEAT_SCREENS``. The other keys never turn.
+    """
+    if not flipped or screen in SEAT_SCREENS:
+        return key
+    return TURNED.get(key, key)

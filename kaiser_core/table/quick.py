@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from kaiser_core.bidding import Contract, table_bid
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES
 from kaiser_core.entries import TakenEntry
+from kaiser_core.live import live_state
 from kaiser_core.messages import Message
 from kaiser_core.table.contract import progress
 from kaiser_core.table.desk import Desk, Page, register
@@ -11,7 +13,7 @@ from kaiser_core.table.hints import say, step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import QuickView
+from kaiser_core.views import LiveContract, QuickView
 
 _NEXT_SIDE = {"": "bidders", "bidders": "defenders", "defenders": "bidders"}
 
@@ -61,6 +63,24 @@ def press(desk: Desk, key: Key) -> Change:
     return Change()
 
 
+def live(desk: Desk) -> LiveContract:
+    """The hand's state for the count shown: points, needed, the most, MADE or SET.
+
+    A special not set yet (or set with a side that took no trick, which OK refuses) may
+    still be with either side that took a trick, so MADE/SET shows only once it is certain.
+    """
+    c = desk.draft.contract
+    assert c is not None
+    n = desk.rules.tricks_per_hand
+    tricks = desk.ui.quick_tricks
+    seat = {"bidders": c.bidder, "defenders": c.bidder.after(1)}
+    counts = {"bidders": tricks, "defenders": n - tricks}
+    five, three = (seat[s] if s and counts[s] else None for s in sides(desk))
+    contract = Contract(c.bidder, table_bid(c.number, c.no_trump, c.low, desk.rules))
+    winners = [seat["bidders"]] * tricks + [seat["defenders"]] * (n - tricks)
+    return live_state(desk.rules, contract, winners, five, three)
+
+
 def view(desk: Desk) -> QuickView:
     """The count being entered, and where the specials went (a sweep's side's)."""
     ui = desk.ui
@@ -75,6 +95,7 @@ def view(desk: Desk) -> QuickView:
         ui.message,
         progress(desk),
         (hint,),
+        live=live(desk),
     )
 
 

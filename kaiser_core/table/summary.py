@@ -25,12 +25,20 @@ def pending_score(desk: Desk) -> HandScore:
 
 
 def notes(desk: Desk, score: HandScore) -> tuple[str, ...]:
-    """Why the scores are what they are: the rules' notes, then any revokes."""
+    """Why the scores are what they are: the rules' notes, any revokes, a raised target."""
     revokes = tuple(
         Message("summary.revoked", seat=seat, trick=trick, suit=suit)
         for seat, trick, suit in desk.draft.revokes()
     )
-    return score.notes + revokes
+    return score.notes + revokes + raised(desk, score)
+
+
+def raised(desk: Desk, score: HandScore) -> tuple[str, ...]:
+    """``target now 62`` when this hand moves the target (``target_after_nt``), else ()."""
+    game = desk.game
+    if game is None or score.target == game.target:
+        return ()
+    return (Message("target.raised", target=score.target),)
 
 
 def scroll(desk: Desk) -> int:
@@ -45,7 +53,11 @@ def scroll(desk: Desk) -> int:
 def press(desk: Desk, key: Key) -> Change:
     """OK confirms the hand; DOWN/UP page through the notes."""
     if key is Key.OK:
-        return desk.enter(ConfirmEntry())
+        said = raised(desk, pending_score(desk))
+        change = desk.enter(ConfirmEntry())
+        if said and desk.ui.screen is Screen.SCORE:
+            desk.say(said[0])  # announced again where the next hand starts
+        return change
     if key in (Key.UP, Key.DOWN):
         count = len(notes(desk, pending_score(desk)))
         page = max(0, min(count, scroll(desk) + (1 if key is Key.DOWN else -1)))

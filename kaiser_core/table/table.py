@@ -20,7 +20,7 @@ from kaiser_core.table import menu, round_over, summary, teach
 from kaiser_core.table.desk import Desk, page_of
 from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.hints import step
-from kaiser_core.table.keys import Key
+from kaiser_core.table.keys import Key, as_read
 from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -71,8 +71,10 @@ class Table(Desk):
         elif key is Key.HOLD_OK:
             change = menu.toggle(self)
         else:
-            change = page_of(self.ui.screen).press(self, key)
+            screen = self.ui.screen
+            change = page_of(screen).press(self, as_read(key, screen, self.ui.flipped))
         round_over.check(self)
+        teach.left(self, before)
         if self.ui != before:
             change.ui = True
         return change
@@ -110,6 +112,14 @@ class Table(Desk):
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
         change = teach.taught(self, code)
+        change.ui = self.ui != before
+        return change
+
+    def unknown_tag(self, uid: str) -> Change:
+        """The reader read a tag it does not know: teach mode asks again, else say to teach it."""
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        change = teach.unknown(self, uid)
         change.ui = self.ui != before
         return change
 

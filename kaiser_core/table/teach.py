@@ -9,7 +9,7 @@ from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
 from kaiser_core.table.requests import Teach
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
+from kaiser_core.table.ui import Change, Ui
 from kaiser_core.views import ListView
 
 
@@ -24,7 +24,11 @@ def teach_next(desk: Desk, index: int) -> Change:
 
 
 def press(desk: Desk, key: Key) -> Change:
-    """OK skips a card; B (or OK after the last) goes back to the menu."""
+    """OK skips a card; B (or OK after the last) goes back to the menu.
+
+    READER.md has no command that cancels a teach, so a card still asked for stays asked
+    for on the reader: leaving says so (``left``), and a tag learnt later is explained.
+    """
     pack = desk.rules.pack
     if key is Key.B or (key is Key.OK and desk.ui.teach_index >= len(pack)):
         desk.close()
@@ -55,6 +59,21 @@ def pending(desk: Desk) -> str:
     return ""
 
 
+def left(desk: Desk, before: Ui) -> None:
+    """After a key: if it left teach mode (B, HOLD-OK, an undo) while a card was asked for,
+    say that the reader still learns the next new tag as that card."""
+    pack = desk.rules.pack
+    index = before.teach_index
+    if (
+        before.screen is Screen.TEACH
+        and desk.ui.screen is not Screen.TEACH
+        and index < len(pack)
+        and desk.reader_online
+        and not desk.ui.message
+    ):
+        desk.say(Message("teach.still_open", card=pack[index]))
+
+
 def taught(desk: Desk, code: str) -> Change:
     """The reader learnt a tag as ``code``: teach the next card, or say the pack is known."""
     pack = desk.rules.pack
@@ -63,8 +82,9 @@ def taught(desk: Desk, code: str) -> Change:
         card: Card | str = Card.from_code(code)
     except KaiserError:
         card = code
-    if desk.ui.screen is not Screen.TEACH:
-        desk.say(Message("teach.learnt_elsewhere", card=card))
+    if desk.ui.screen is not Screen.TEACH:  # a teach left open when B left teach mode
+        playing = Screen.CARDS in (desk.ui.screen, desk.ui.base)
+        desk.say(Message("teach.learnt_in_play" if playing else "teach.learnt_late", card=card))
     elif index < len(pack) and code == pack[index].code:
         return teach_next(desk, index + 1)
     elif index < len(pack):
@@ -72,6 +92,25 @@ def taught(desk: Desk, code: str) -> Change:
         return Change(request=Teach(pack[index]))
     else:
         desk.say(Message("teach.learnt_all", card=card))
+    return Change()
+
+
+def unknown(desk: Desk, uid: str) -> Change:
+    """A tag the reader does not know was read.
+
+    In teach mode the reader should have learnt it: it was not learning (restarted, or the
+    request was lost), so it is asked again for the card shown. Elsewhere the tag is refused
+    and the screen says where to teach it.
+    """
+    pack = desk.rules.pack
+    index = desk.ui.teach_index
+    if desk.ui.screen is Screen.TEACH and index < len(pack):
+        desk.say(Message("teach.not_learning", card=pack[index]))
+        return Change(request=Teach(pack[index]))
+    if desk.ui.screen is Screen.TEACH:
+        desk.say(Message("teach.unknown_all"))
+    else:
+        desk.say(Message("reader.unknown", uid=uid[-6:]))
     return Change()
 
 

@@ -351,7 +351,8 @@ def test_the_watchdog_is_pinged_at_its_interval_not_per_key(bench: Bench, make_s
 # -- rotation -----------------------------------------------------------------------------------
 def flip_from_the_menu(scorer: Scorer) -> None:
     items = [item.value for item in scorer.table.menu_items()]
-    press(scorer, "HOLD-OK", *["DOWN"] * items.index("Flip display"), "OK")
+    down = "UP" if scorer.table.ui.flipped else "DOWN"  # flipped, the joystick turns too
+    press(scorer, "HOLD-OK", *[down] * items.index("Flip display"), "OK")
 
 
 @pytest.mark.parametrize("rotate", [0, 180])

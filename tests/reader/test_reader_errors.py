@@ -29,5 +29,10 @@ def test_a_reader_fault_shows_the_readers_own_words():
         "notice",
         "reader: antenna not found",
     )
-    assert reader_event(ReaderFault("reader", "")) == ("notice", "reader: reader")
+    event = reader_event(ReaderFault("reader", ""))
+    assert event == ("notice", "card reader fault reader: no details")
+    assert reader_event(ReaderFault("storage", " ")) == (
+        "notice",
+        "card reader fault storage: no details",
+    )
     assert reader_event(CardRead("AS", "04a1b2c3", 1)) == ("card", "AS")

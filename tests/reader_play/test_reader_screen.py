@@ -67,7 +67,9 @@ def test_an_unknown_tag_is_refused(room: Room, loop_port: LoopPort) -> None:
     pico = deal(room, loop_port)
     lay(room, pico, "AS")
     view = refused(
-        room, lambda: pico.unknown("04DEADBEEF0042"), "unknown tag ..EF0042: teach it first"
+        room,
+        lambda: pico.unknown("04DEADBEEF0042"),
+        "unknown tag ..EF0042: Teach cards in the menu",
     )
     assert view.cards == ((E, C("AS")),) and view.next_seat is S
     assert room.stored_cards() == ["AS"]

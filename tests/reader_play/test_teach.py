@@ -52,10 +52,12 @@ def test_teach_walks_the_pack_card_by_card_and_stops_with_b(room: Room, pty_port
     pico.taught("KS")
     assert pty_port.wait_commands(4)[-1] == teach("QS")
     assert room.view().lines[0] == "lay Q♠ on the reader"
-    room.press("B")  # stop teaching
-    assert isinstance(room.view(), MenuView)
+    room.press("B")  # stop teaching: the reader is still asked for Q♠, and the screen says so
+    menu = room.view()
+    assert isinstance(menu, MenuView)
+    assert menu.message == "the reader learns the next new tag as Q♠"
     pico.taught("QS")  # the reader still learns the tag it was asked for, and says so
-    room.wait_view(lambda v: v.message == "the reader learnt a tag as Q♠", "the taught QS")
+    room.wait_view(lambda v: v.message == "teach left open: a tag is now Q♠", "the taught QS")
     assert pty_port.commands() == [HELLO, teach("AS"), teach("KS"), teach("QS")]  # no more
     assert room.entries() == []  # teaching stores nothing in the game
 

@@ -1,0 +1,114 @@
+"""The contract's live state while a hand is entered: exact over everything still possible.
+
+What can still happen is who wins each trick to come and in which of those tricks each
+special still out falls (a special out after the last trick went to a seat that took one).
+``live_state`` looks at every such outcome, scored as ``score_hand`` scores it: the most the
+bidders can still reach counts the 3♠ still out as well as the 5♥ (so the first trick of a
+hand shows "max 12", not 13), and MADE or SET shows as soon as every outcome agrees.
+
+>>> from kaiser_core.bidding import Bid, Contract
+>>> live = live_state(Rules(), Contract(Seat.N, Bid(8)), (), None, None)
+>>> live.points, live.needed, live.most_possible, live.status
+(0, 8, 12, '')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kaiser_core.bidding import Contract
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat
+from kaiser_core.rules import Rules
+from kaiser_core.scoring import is_kaiser_bid
+from kaiser_core.views import LiveContract
+
+
+@dataclass(frozen=True)
+class _Position:
+    """What the outcome depends on, as small values (a cache key)."""
+
+    left: int  # tricks still to come
+    ours: int  # the bidders' tricks so far
+    theirs: int  # the defenders' tricks so far
+    partner: bool  # the bidder's partner took a trick already
+    takers: tuple[bool | None, bool | None]  # 5♥, 3♠: with the bidders? None while out
+    holds: tuple[bool, bool]  # 5♥, 3♠ on the table in the trick being played
+    number: int  # the bid
+    need: int  # three_spades_needs_tricks
+    alone: bool  # a 12 no-trump under kaiser_bid_alone
+
+
+def _score(p: _Position, ours: int, five: bool, three: bool, partner: bool) -> tuple[int, bool]:
+    """The bidders' raw points and made, as ``score_hand`` finds them (its first steps).
+
+    ``ours``: the bidders' tricks; ``five``/``three``: the bidders took that special;
+    ``partner``: the bidder's partner took a trick (for ``kaiser_bid_alone``).
+    """
+    raw = ours + (5 if five else 0) - (3 if three else 0)
+    if three and ours < p.need:
+        raw = -3
+    return raw, raw >= p.number and not (partner and p.alone)
+
+
+@lru_cache(maxsize=4096)
+def _most_and_status(p: _Position) -> tuple[int, str]:
+    """The most the bidders can still reach, and MADE/SET when every outcome agrees."""
+    out: set[tuple[int, bool]] = set()
+    left = p.left
+    for k in range(left + 1):  # the bidders' tricks still to come
+        counts = ((True, k), (False, left - k)) if left else ((True, p.ours), (False, p.theirs))
+        coming = [side for side, n in counts if n]
+        # the partner takes one of the k or not; who wins the trick on the table, if it holds one
+        for mate in {p.partner, True} if k else {p.partner}:
+            for first in coming if any(p.holds) and left else [None]:
+                sides: list[list[bool]] = []
+                for taker, held in zip(p.takers, p.holds, strict=True):
+                    if taker is not None:
+                        sides.append([taker])
+                    elif held and first is not None:
+                        sides.append([first])
+                    else:
+                        sides.append(coming)
+                for five in sides[0]:
+                    for three in sides[1]:
+                        out.add(_score(p, p.ours + k, five, three, mate))
+    made = {m for _, m in out}
+    return max(r for r, _ in out), "MADE" if made == {True} else "SET" if made == {False} else ""
+
+
+def live_state(
+    rules: Rules,
+    contract: Contract,
+    winners: Sequence[Seat],
+    five: Seat | None,
+    three: Seat | None,
+    next_holds: Collection[Card] = (),
+) -> LiveContract:
+    """Points so far, needed, the most still possible, and MADE/SET once certain.
+
+    ``winners`` are the tricks' winners so far, ``five``/``three`` the seats that took the
+    specials (None while out); ``next_holds`` the specials already on the table in the trick
+    being played (card-reader entry): they go to that trick's winner.
+    """
+    team = contract.team
+    ours = sum(1 for w in winners if w.team is team)
+    points = ours + (5 if five is not None and five.team is team else 0)
+    points -= 3 if three is not None and three.team is team else 0
+    position = _Position(
+        left=rules.tricks_per_hand - len(winners),
+        ours=ours,
+        theirs=len(winners) - ours,
+        partner=contract.bidder.partner in winners,
+        takers=(
+            None if five is None else five.team is team,
+            None if three is None else three.team is team,
+        ),
+        holds=(FIVE_HEARTS in next_holds, THREE_SPADES in next_holds),
+        number=contract.bid.number,
+        need=rules.three_spades_needs_tricks,
+        alone=rules.kaiser_bid_alone and is_kaiser_bid(contract),
+    )
+    most, status = _most_and_status(position)
+    return LiveContract(points, contract.bid.number, most, status)
