@@ -44,7 +44,12 @@ def _open_journal(path: Path) -> Journal:
 def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
     rng = random.SystemRandom()
     table = Table(
-        cfg.rules, names=cfg.names, choose_seat=lambda: rng.choice(SEATS), reader_available=reader
+        cfg.rules,
+        names=cfg.names,
+        choose_seat=lambda: rng.choice(SEATS),
+        reader_available=reader,
+        seats=cfg.seats,
+        roster=cfg.roster,
     )
     if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip

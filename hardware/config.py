@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.club.config import ClubConfig, ClubConfigError, parse_club
-from kaiser_core.cards import Team
+from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import Mode
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
@@ -44,6 +44,8 @@ class ConfigError(KaiserError):
     """A mistake in the config file; the message names the key."""
 
 
+#: The longest team or player name, and the most players a roster lists.
+MAX_NAME, MAX_ROSTER = 24, 64
 #: A config file is a few hundred bytes; anything this big is not one.
 MAX_CONFIG_BYTES = 1 << 20
 #: Pins a display interface uses (BCM): keys may not sit on them.
@@ -102,6 +104,8 @@ class Config:
     reader_enabled: bool = False
     reader_port: str = "/dev/ttyACM0"
     club: ClubConfig | None = None  # [club]: this table plays in a club event
+    seats: dict[Seat, str] = field(default_factory=dict)  # [names] N E S W
+    roster: tuple[str, ...] = ()  # [names] roster: the players NEW GAME offers per seat
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -147,12 +151,7 @@ def parse_config(data: dict[str, Any]) -> Config:
         raise ConfigError(
             f"game.entry must be per-trick, per-hand or card-reader, not {entry!r}"
         ) from None
-    names = _table(data, "names")
-    _only("names", names, {"NS", "EW"})
-    for code, name in names.items():
-        if not isinstance(name, str) or not name.strip() or len(name) > 24:
-            raise ConfigError(f"names.{code} must be a name of 1 to 24 characters")
-        cfg.names[Team(code)] = name.strip()
+    _names(cfg, _table(data, "names"))
     if isinstance(data.get("board"), str):  # board = "bonnet" is short for [board] name = ...
         data = {**data, "board": {"name": data["board"]}}
     board = _table(data, "board")
@@ -213,6 +212,31 @@ def parse_config(data: dict[str, Any]) -> Config:
         except ClubConfigError as err:
             raise ConfigError(str(err)) from None
     return cfg
+
+
+def _name(where: str, name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise ConfigError(f"{where} must be a name of 1 to {MAX_NAME} characters")
+    return name.strip()
+
+
+def _names(cfg: Config, names: dict[str, Any]) -> None:
+    """[names]: NS and EW (the teams), N E S W (the seats), roster (a list of players)."""
+    _only("names", names, {"NS", "EW", "N", "E", "S", "W", "roster"})
+    for code, name in names.items():
+        if code in ("NS", "EW"):
+            cfg.names[Team(code)] = _name(f"names.{code}", name)
+        elif code != "roster":
+            cfg.seats[Seat(code)] = _name(f"names.{code}", name)
+    if "roster" not in names:
+        return
+    roster = names["roster"]
+    if not isinstance(roster, list) or not 4 <= len(roster) <= MAX_ROSTER:
+        raise ConfigError(f"names.roster must be a list of 4 to {MAX_ROSTER} names")
+    players = tuple(_name(f"names.roster[{i}]", n) for i, n in enumerate(roster, 1))
+    if len({p.casefold() for p in players}) != len(players):
+        raise ConfigError("names.roster names a player twice")
+    cfg.roster = players
 
 
 def _display(cfg: Config) -> int:

@@ -16,6 +16,8 @@ def load_saved(table: Table, saved: Saved, where: str = "the database") -> None:
     except KaiserError as err:
         raise DatabaseDamaged(f"{where}: game {saved.game_id} does not replay: {err}") from None
     table.names.update(saved.names)
+    table.seat_names.update(saved.seats)
+    table.past = list(saved.past)
     table.series = saved.series
 
 

@@ -131,6 +131,29 @@ TEXTS: dict[str, str] = {
     "teach.lay": "lay {card} on the reader",
     "teach.progress": "card {number} of {count}",
     "teach.keys": "OK skips, B stops",
+    # uxb
+    "names.title": "Who sits where?",
+    "names.keys": "▲▼ name  ◀▶ seat  OK on",
+    "names.twice": "{name} sits twice: change one",
+    "names.dealer_back": "B: back to the names",
+    "rules.title_house": "{profile} + {count} house rules",
+    "rules.title_one_house": "{profile} + 1 house rule",
+    "rules.house": "config: {profile} + {count} house rules",
+    "rules.house_one": "config: {profile} + 1 house rule",
+    "profile.menu": "Rules for new games",
+    "profile.title": "Rules for new games",
+    "profile.chosen": "next game: {rules}",
+    "profile.now": "new game: {rules}",
+    "history.games_title": "Games",
+    "history.no_games": "no games yet",
+    "history.this_game": "This game: {ns} {ns_total}, {ew} {ew_total}",
+    "history.game": "{date} {ns} {ns_total}, {ew} {ew_total}: {winner} won",
+    "history.game_undated": "Game {number}: {ns} {ns_total}, {ew} {ew_total}: {winner} won",
+    "history.hands_title": "{ns} / {ew}",
+    "history.change": (
+        "{number}. {bidder} {bid}{trump} {result} {ns} / {ew} ({ns_total} / {ew_total})"
+    ),
+    "history.redealt": "{number}. {dealer} redealt",
 }
 
 _READ: dict[str, Callable[[str], Any]] = {

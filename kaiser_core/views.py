@@ -10,7 +10,7 @@ values. Every view carries ``message``: a one-line refusal or notice for the las
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kaiser_core.cards import Card, Seat, Suit, Team
 
@@ -40,6 +40,8 @@ class NewGameView:
 
     rules_name: str
     message: str = ""
+    seats: Mapping[Seat, str] = field(default_factory=dict)  # the players on their seats
+    picking: Seat | None = None  # a roster's names step: the seat whose name UP/DOWN change
 
 
 @dataclass(frozen=True)

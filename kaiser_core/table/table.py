@@ -21,6 +21,7 @@ from kaiser_core.table.desk import Desk, page_of
 from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.keys import Key
 from kaiser_core.table.menu import MenuItem
+from kaiser_core.table.naming import name_view
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
 from kaiser_core.views import LiveContract, View
@@ -111,7 +112,10 @@ class Table(Desk):
         return menu.menu_items(self)
 
     def view(self) -> View:
-        """What the screen shows now."""
+        """What the screen shows now (its messages name the teams as the rows do)."""
+        return name_view(self._view(), self.names)
+
+    def _view(self) -> View:
         page = page_of(self.ui.screen)
         if round_over.active(self) and not page.overlay:
             return round_over.view(self)
