@@ -42,10 +42,13 @@ def names(pen: Pen, v: NewGameView) -> None:
     """The names step: each seat's player, the seat being named inverted."""
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message)
-    pen.text(0, 0, small.fit(Message("names.title"), pen.w), small)
-    pen.line(0, 12, pen.w - 1, 12)
+    top = 0  # a message takes the title's room: the four seats always show
+    if bottom >= pen.h:
+        pen.text(0, 0, small.fit(Message("names.title"), pen.w), small)
+        pen.line(0, 12, pen.w - 1, 12)
+        top = 14
     for i, seat in enumerate(Seat):
-        y = 14 + 9 * i
+        y = top + 9 * i
         if y + 8 > bottom:
             break
         name = tiny.fit(v.seats.get(seat, seat.code), pen.w - 14)
