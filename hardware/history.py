@@ -1,19 +1,23 @@
 """The finished games the table's History shows, read from the journal as values.
 
 A game's date is the meta value ``ended:<id>``, written when it finishes (older games
-have none). The table gets the most recent finished games (``PAST_LIMIT``) when it is
-loaded, and the one it just left after each key that leaves a game.
+have none). The table gets the most recent finished games (``PAST_LIMIT``, without their
+entries: start-up stays as fast with a long history) when it is loaded, the one it just
+left (with them) after each key that leaves a game, and ``entries_of`` to read the
+entries of a game whose hands it lists.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from kaiser_core.cards import SEATS, Seat, Team
+from kaiser_core.entries import TableEntry
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
 from kaiser_core.table import Table
@@ -51,8 +55,9 @@ def mark_end(journal: Journal, game_id: int) -> None:
     )
 
 
-def past_game(journal: Journal, game_id: int) -> PastGame | None:
-    """One finished game as the table's History shows it; None when it is not finished."""
+def past_game(journal: Journal, game_id: int, hands: bool = True) -> PastGame | None:
+    """One finished game as the table's History shows it (``hands``: with its entries, else
+    the table asks ``entries_of`` when it lists them); None when it is not finished."""
     row = journal.db.execute(
         "SELECT rules, names, state, winner, ns, ew FROM games WHERE id = ?", (game_id,)
     ).fetchone()
@@ -65,7 +70,7 @@ def past_game(journal: Journal, game_id: int) -> PastGame | None:
             journal.get(f"ended:{game_id}") or "",
             Rules.from_spec(json.loads(row[0])),
             names if isinstance(names, dict) else {},
-            tuple(journal.entries(game_id)),
+            tuple(journal.entries(game_id)) if hands else (),
             (int(row[4]), int(row[5])),
             Team(row[3]) if row[3] in ("NS", "EW") else None,
         )
@@ -80,8 +85,21 @@ def past_games(journal: Journal, current: int | None) -> tuple[PastGame, ...]:
         "SELECT id FROM games WHERE state = 'finished' AND id IS NOT ? ORDER BY id DESC LIMIT ?",
         (current, PAST_LIMIT),
     ).fetchall()
-    found = (past_game(journal, int(r[0])) for r in rows)
+    found = (past_game(journal, int(r[0]), hands=False) for r in rows)
     return tuple(g for g in found if g is not None)
+
+
+def entries_of(journal: Journal) -> Callable[[int], tuple[TableEntry, ...]]:
+    """What the table calls for a listed game's entries (none when they cannot be read)."""
+
+    def read(game_id: int) -> tuple[TableEntry, ...]:
+        try:
+            return tuple(journal.entries(game_id))
+        except (sqlite3.Error, KaiserError, ValueError) as err:
+            log.warning("%s: game %d cannot be listed: %s", journal.path, game_id, err)
+            return ()
+
+    return read
 
 
 def after_store(journal: Journal, table: Table, before: str | None, finished: int | None) -> None:

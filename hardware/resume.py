@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.history import entries_of
 from hardware.journal import Journal
 from hardware.storage import DatabaseDamaged
 from hardware.stored import Saved
@@ -25,4 +26,5 @@ def resume(journal: Journal, table: Table) -> Saved:
     """Load the journal's current game into ``table``; returns what was loaded."""
     saved = journal.saved()
     load_saved(table, saved, str(journal.path))
+    table.past_entries = entries_of(journal)
     return saved

@@ -108,6 +108,8 @@ class Desk:
         self.base_seats = dict(self.seat_names)  # the config's players on their seats
         self.roster = tuple(roster)  # the players NEW GAME offers for each seat
         self.past: list[PastGame] = []  # finished games from the journal, newest first
+        #: A listed past game's entries, by number, when ``past`` came without them.
+        self.past_entries: Callable[[int], Sequence[TableEntry]] = lambda number: ()
         self.club: ClubState | None = None  # club mode (CLUB.md): set by the hardware side
         self.choose_seat = choose_seat
         self.reader_available = reader_available

@@ -9,6 +9,7 @@ games, and from there to the menu.
 from __future__ import annotations
 
 from kaiser_core.cards import TEAMS, Team
+from kaiser_core.errors import KaiserError
 from kaiser_core.game import EntryResult
 from kaiser_core.hand import Hand
 from kaiser_core.messages import Message
@@ -54,8 +55,12 @@ def results(desk: Desk, game: PastGame | None) -> list[EntryResult]:
     """A game's scored entries: this game's fold, or a finished game's folded again."""
     if game is None:
         return list(desk.game.results) if desk.game else []
+    entries = list(game.entries or desk.past_entries(game.number))
     other = Desk(game.rules)
-    other.load(game.rules, list(game.entries), Ui(screen=Screen.SCORE))
+    try:
+        other.load(game.rules, entries, Ui(screen=Screen.SCORE))
+    except KaiserError:  # a stored game that does not replay: its hands are not listed
+        return []
     return list(other.game.results) if other.game else []
 
 
