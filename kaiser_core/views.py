@@ -42,6 +42,7 @@ class NewGameView:
     message: str = ""
     seats: Mapping[Seat, str] = field(default_factory=dict)  # the players on their seats
     picking: Seat | None = None  # a roster's names step: the seat whose name UP/DOWN change
+    names_back: bool = False  # the dealer step after the names step: B goes back to them
 
 
 @dataclass(frozen=True)

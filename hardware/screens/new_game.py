@@ -34,7 +34,7 @@ def new_game(pen: Pen, v: NewGameView) -> None:
         x = pen.chip(0, 48, "OK", tiny)
         pen.text(x + 2, 49, "random", tiny)
     compass(pen, (72, 0, pen.w, min(bottom + 1, 58)), {s: s.code for s in Seat}, arrows=True)
-    if v.seats and v.message == "" and pen.h >= 64:
+    if v.names_back and v.message == "":
         pen.right(pen.w, 57, Message("names.dealer_back"), tiny)
 
 

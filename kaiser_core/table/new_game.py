@@ -129,7 +129,8 @@ def view(desk: Desk) -> NewGameView:
     if desk.roster and desk.club is None:
         seats = {s: desk.roster[i] for s, i in zip(SEATS, picks(desk), strict=True)}
     chooser = SEATS[_seat(desk)] if picking(desk) else None
-    return NewGameView(rules_label(desk.rules), desk.ui.message, seats, chooser)
+    back = bool(desk.roster) and desk.club is None and chooser is None
+    return NewGameView(rules_label(desk.rules), desk.ui.message, seats, chooser, back)
 
 
 PAGE = register(Page(Screen.NEW_GAME, press, view))

@@ -343,7 +343,9 @@ SAMPLES: dict[str, View] = {
         picking=E,
     ),
     "new_game_seated": NewGameView(
-        "standard", seats={N: "Ann", E: "Bartholomew-Maximilian Jr", S: "Cy", W: "Dee"}
+        "standard",
+        seats={N: "Ann", E: "Bartholomew-Maximilian Jr", S: "Cy", W: "Dee"},
+        names_back=True,
     ),
     "list_games": ListView(
         "Games",

@@ -104,7 +104,7 @@ def test_with_a_roster_new_game_picks_each_seats_player_with_the_joystick(tmp_pa
     room = restart(room, db, cfg)  # the picks are part of the stored screen state
     assert room.table.view().picking is Seat.S
     room.press("OK")  # on to the dealer: the contract keys from here
-    assert room.table.view().picking is None
+    assert room.table.view().picking is None and room.table.view().names_back
     room.press("B")  # back to the names, and on again
     assert room.table.view().picking is Seat.S
     room.press("OK", "RIGHT")  # E deals
@@ -132,7 +132,10 @@ def test_a_seat_named_twice_is_refused_and_four_players_swap():
 
 def test_without_a_roster_new_game_keys_are_as_table_md_says():
     table = Table(Rules(), seats={Seat.N: "Ann"})
-    assert table.view().picking is None and table.view().seats == {Seat.N: "Ann"}
+    view = table.view()
+    assert view.picking is None and view.seats == {Seat.N: "Ann"} and not view.names_back
+    keys(table, "B")  # nothing to go back to
+    assert table.ui.screen is Screen.NEW_GAME and table.game is None
     keys(table, "LEFT")  # W deals at once
     assert table.ui.screen is Screen.SCORE and table.game.first_dealer is Seat.W
 
