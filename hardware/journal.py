@@ -329,8 +329,8 @@ class Journal:
             return
         if self.read_only:
             raise ReadOnlyDatabase(f"{self.path}: opened read-only")
-        before = self.get("current")
         try:
+            before = self.get("current")
             finished = self._store(change, table, extra)
             after_store(self, table, before, finished)
         except sqlite3.DatabaseError as err:
