@@ -159,3 +159,15 @@ def test_the_record_and_the_web_sheet_show_the_players(tmp_path):
     assert record["names"] == {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Dee"}
     assert build_sheet(record)["names"]["W"] == "Dee"
     room.close()
+
+
+def test_the_scorer_command_seats_the_roster_and_exports_the_players(scorer, tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text('[names]\nEW = "Them"\nroster = ["Ann", "Bob", "Cy", "Dee", "Eve"]\n')
+    # N picks Eve; OK: on to the dealer; UP: N deals; then TABLE.md's example hand
+    hand = "OK RIGHT UP UP RIGHT OK RIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT OK"
+    scorer.run(f"UP OK UP {hand}", "--config", str(config))
+    record = scorer.export()
+    players = {"N": "Eve", "E": "Bob", "S": "Cy", "W": "Dee"}
+    assert record["names"] == {"NS": "Eve & Cy", "EW": "Them", **players}
+    assert record["first_dealer"] == "N" and len(record["hands"]) == 1
