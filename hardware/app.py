@@ -50,6 +50,7 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
         reader_available=reader,
         seats=cfg.seats,
         roster=cfg.roster,
+        profiles=cfg.profiles,
     )
     if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip

@@ -106,6 +106,7 @@ class Config:
     club: ClubConfig | None = None  # [club]: this table plays in a club event
     seats: dict[Seat, str] = field(default_factory=dict)  # [names] N E S W
     roster: tuple[str, ...] = ()  # [names] roster: the players NEW GAME offers per seat
+    profiles: dict[str, Rules] = field(default_factory=dict)  # [profiles.NAME]: for the menu
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -132,7 +133,7 @@ def _number(where: str, value: object, low: float, high: float) -> float:
 def parse_config(data: dict[str, Any]) -> Config:
     """Check a decoded config; raises ConfigError naming the bad key."""
     cfg = Config()
-    _only("config", data, {"game", "names", "board", "display", "reader", "club"})
+    _only("config", data, {"game", "names", "board", "display", "reader", "club", "profiles"})
     game = _table(data, "game")
     _only("game", game, {"rules", "entry", "options"})
     _string("game.rules", game.get("rules", "standard"))
@@ -152,6 +153,7 @@ def parse_config(data: dict[str, Any]) -> Config:
             f"game.entry must be per-trick, per-hand or card-reader, not {entry!r}"
         ) from None
     _names(cfg, _table(data, "names"))
+    _profiles(cfg, _table(data, "profiles"))
     if isinstance(data.get("board"), str):  # board = "bonnet" is short for [board] name = ...
         data = {**data, "board": {"name": data["board"]}}
     board = _table(data, "board")
@@ -237,6 +239,27 @@ def _names(cfg: Config, names: dict[str, Any]) -> None:
     if len({p.casefold() for p in players}) != len(players):
         raise ConfigError("names.roster names a player twice")
     cfg.roster = players
+
+
+def _profiles(cfg: Config, profiles: dict[str, Any]) -> None:
+    """[profiles.NAME]: named house rules (rules = a profile, options) the menu offers."""
+    for name, spec in profiles.items():
+        if not name.strip() or len(name) > MAX_NAME:
+            raise ConfigError(
+                f"profiles: {_show(name)} must be a name of 1 to {MAX_NAME} characters"
+            )
+        where = f"profiles.{name}"
+        if not isinstance(spec, dict):
+            raise ConfigError(f"[{where}] must be a table")
+        _only(where, spec, {"rules", "options"})
+        _string(f"{where}.rules", spec.get("rules", "standard"))
+        _table(spec, "options")
+        try:
+            cfg.profiles[name] = Rules.from_spec(
+                {"profile": spec.get("rules", "standard"), "options": spec.get("options", {})}
+            )
+        except KaiserError as err:
+            raise ConfigError(f"{where}: {err}") from None
 
 
 def _display(cfg: Config) -> int:

@@ -154,6 +154,7 @@ TEXTS: dict[str, str] = {
         "{number}. {bidder} {bid}{trump} {result} {ns} / {ew} ({ns_total} / {ew_total})"
     ),
     "history.redealt": "{number}. {dealer} redealt",
+    "rules.named": "{name}: {rules}",
 }
 
 _READ: dict[str, Callable[[str], Any]] = {

@@ -99,6 +99,7 @@ class Desk:
         reader_available: bool = False,
         seats: Mapping[Seat, str] | None = None,
         roster: Sequence[str] = (),
+        profiles: Mapping[str, Rules] | None = None,
     ) -> None:
         self.new_game_rules = rules
         self.base_rules = rules  # the config's rules (the menu may choose others: RULES_CHOICE)
@@ -107,6 +108,7 @@ class Desk:
         self.seat_names: dict[Seat, str] = dict(seats or {})  # the game's players, by seat
         self.base_seats = dict(self.seat_names)  # the config's players on their seats
         self.roster = tuple(roster)  # the players NEW GAME offers for each seat
+        self.profiles = dict(profiles or {})  # the config's named house rules, for the menu
         self.past: list[PastGame] = []  # finished games from the journal, newest first
         #: A listed past game's entries, by number, when ``past`` came without them.
         self.past_entries: Callable[[int], Sequence[TableEntry]] = lambda number: ()

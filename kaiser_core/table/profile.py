@@ -1,4 +1,5 @@
-"""PROFILE (a menu item): the rules new games get, picked from the config's and the profiles.
+"""PROFILE (a menu item): the rules new games get: the config's, its ``[profiles]``, the
+built-in profiles.
 
 The choice is a rules spec in ``Ui.extra`` (journaled with the screen state, so a restart
 keeps it); it applies from the next new game (at once on the NEW GAME screen). Club play
@@ -24,18 +25,24 @@ INDEX = "profile_index"
 
 
 def choices(desk: Desk) -> list[Rules]:
-    """The config's rules first, then every built-in profile that differs from them."""
+    """The config's rules first, its named house rules, then the built-in profiles (each
+    set of rules once)."""
     out = [desk.base_rules]
-    out += [r for r in PROFILES.values() if r != desk.base_rules]
+    for rules in (*desk.profiles.values(), *PROFILES.values()):
+        if rules not in out:
+            out.append(rules)
     return out
 
 
 def label(desk: Desk, rules: Rules) -> str:
     """A choice in words; the config's own house rules say so; the current one is marked."""
     count = house_rules(rules)
+    named = next((n for n, r in desk.profiles.items() if r == rules), None)
     if rules is desk.base_rules and count:
         key = "rules.house_one" if count == 1 else "rules.house"
         text: str = Message(key, profile=rules.profile, count=count)
+    elif named is not None:
+        text = Message("rules.named", name=named, rules=rules_label(rules))
     else:
         text = rules_label(rules)
     return f"* {text}" if rules == desk.new_game_rules else f"  {text}"

@@ -110,3 +110,44 @@ def test_club_play_locks_the_rules_of_new_games():
     keys(table, *PROFILE)
     assert table.ui.message == "locked in club play" and table.ui.screen is Screen.MENU
     assert table.new_game_rules == Rules()
+
+
+def test_the_configs_named_house_rules_are_offered_and_kept(tmp_path):
+    db = tmp_path / "kaiser.db"
+    cfg = parse_config(
+        {
+            "profiles": {
+                "friday": {"rules": "standard", "options": {"target": 62, "max_hands": 10}},
+                "plain": {"rules": "widow"},
+            }
+        }
+    )
+    assert cfg.profiles["friday"] == Rules(target=62, max_hands=10)
+    room = Room(db, cfg)
+    room.press(*PROFILE)
+    lines = [line.strip() for line in room.table.view().lines]
+    assert lines[:2] == ["* standard", "friday: standard + 2 house rules"]
+    assert lines[2:] == ["plain: widow", "open-defense", "tournament", "skat"]
+    room.press("DOWN", "OK")
+    assert room.table.ui.message == "new game: standard + 2 house rules"
+    room = restart(room, db, cfg)
+    room.press("B", "UP")
+    assert room.table.rules == Rules(target=62, max_hands=10)
+    room.close()
+
+
+@pytest.mark.parametrize(
+    ("profiles", "says"),
+    [
+        ({"x": 3}, r"\[profiles.x\] must be a table"),
+        ({"x": {"rules": "nope"}}, "profiles.x: unknown rules profile"),
+        ({"x": {"options": {"target": 0}}}, "profiles.x: "),
+        ({"x": {"colour": 1}}, "profiles.x.colour is not a setting"),
+        ({"": {}}, "must be a name of 1 to 24"),
+    ],
+)
+def test_bad_named_house_rules_are_one_clear_line(profiles, says):
+    from hardware.config import ConfigError
+
+    with pytest.raises(ConfigError, match=says):
+        parse_config({"profiles": profiles})

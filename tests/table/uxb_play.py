@@ -16,7 +16,9 @@ class Room:
     def __init__(self, db: Path, cfg: Config | None = None) -> None:
         cfg = cfg or Config()
         self.journal = Journal(db, exclusive=True)
-        self.table = Table(cfg.rules, names=cfg.names, seats=cfg.seats, roster=cfg.roster)
+        self.table = Table(
+            cfg.rules, names=cfg.names, seats=cfg.seats, roster=cfg.roster, profiles=cfg.profiles
+        )
         resume(self.journal, self.table)
 
     def press(self, *keys: str) -> None:
