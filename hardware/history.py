@@ -14,7 +14,8 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from kaiser_core.cards import SEATS, Seat, Team
 from kaiser_core.entries import TableEntry
@@ -23,8 +24,17 @@ from kaiser_core.rules import Rules
 from kaiser_core.table import Table
 from kaiser_core.table.past import PastGame
 
-if TYPE_CHECKING:
-    from hardware.journal import Journal
+
+class Journal(Protocol):
+    """What this module reads of ``hardware.journal.Journal`` (which imports this module)."""
+
+    db: sqlite3.Connection
+    path: Path
+
+    def get(self, key: str) -> str | None: ...
+
+    def entries(self, game_id: int) -> list[TableEntry]: ...
+
 
 log = logging.getLogger(__name__)
 #: How many finished games the table keeps for its History.
