@@ -44,7 +44,13 @@ def _open_journal(path: Path) -> Journal:
 def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
     rng = random.SystemRandom()
     table = Table(
-        cfg.rules, names=cfg.names, choose_seat=lambda: rng.choice(SEATS), reader_available=reader
+        cfg.rules,
+        names=cfg.names,
+        choose_seat=lambda: rng.choice(SEATS),
+        reader_available=reader,
+        seats=cfg.seats,
+        roster=cfg.roster,
+        profiles=cfg.profiles,
     )
     table.language = cfg.language  # the menu's Language, once chosen, wins (ui.extra)
     if not resume(journal, table).has_ui:

@@ -12,7 +12,7 @@ from typing import Any
 
 from hardware.club.config import ClubConfig, ClubConfigError, parse_club
 from hardware.i18n import LANGUAGES, system_language
-from kaiser_core.cards import Team
+from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import Mode
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
@@ -46,6 +46,8 @@ class ConfigError(KaiserError):
     """A mistake in the config file; the message names the key."""
 
 
+#: The longest team or player name, and the most players a roster lists.
+MAX_NAME, MAX_ROSTER = 24, 64
 #: A config file is a few hundred bytes; anything this big is not one.
 MAX_CONFIG_BYTES = 1 << 20
 #: Pins a display interface uses (BCM): keys may not sit on them.
@@ -106,6 +108,9 @@ class Config:
     club: ClubConfig | None = None  # [club]: this table plays in a club event
     # language = "fi": the table's words (default: the system locale's, where it is ours)
     language: str = field(default_factory=lambda: system_language(os.environ))
+    seats: dict[Seat, str] = field(default_factory=dict)  # [names] N E S W
+    roster: tuple[str, ...] = ()  # [names] roster: the players NEW GAME offers per seat
+    profiles: dict[str, Rules] = field(default_factory=dict)  # [profiles.NAME]: for the menu
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -132,7 +137,11 @@ def _number(where: str, value: object, low: float, high: float) -> float:
 def parse_config(data: dict[str, Any]) -> Config:
     """Check a decoded config; raises ConfigError naming the bad key."""
     cfg = Config()
-    _only("config", data, {"game", "names", "board", "display", "reader", "club", "language"})
+    _only(
+        "config",
+        data,
+        {"game", "names", "board", "display", "reader", "club", "language", "profiles"},
+    )
     if "language" in data:
         cfg.language = _string("language", data["language"], LANGUAGES)
     game = _table(data, "game")
@@ -153,12 +162,8 @@ def parse_config(data: dict[str, Any]) -> Config:
         raise ConfigError(
             f"game.entry must be per-trick, per-hand or card-reader, not {entry!r}"
         ) from None
-    names = _table(data, "names")
-    _only("names", names, {"NS", "EW"})
-    for code, name in names.items():
-        if not isinstance(name, str) or not name.strip() or len(name) > 24:
-            raise ConfigError(f"names.{code} must be a name of 1 to 24 characters")
-        cfg.names[Team(code)] = name.strip()
+    _names(cfg, _table(data, "names"))
+    _profiles(cfg, _table(data, "profiles"))
     if isinstance(data.get("board"), str):  # board = "bonnet" is short for [board] name = ...
         data = {**data, "board": {"name": data["board"]}}
     board = _table(data, "board")
@@ -219,6 +224,52 @@ def parse_config(data: dict[str, Any]) -> Config:
         except ClubConfigError as err:
             raise ConfigError(str(err)) from None
     return cfg
+
+
+def _name(where: str, name: object) -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise ConfigError(f"{where} must be a name of 1 to {MAX_NAME} characters")
+    return name.strip()
+
+
+def _names(cfg: Config, names: dict[str, Any]) -> None:
+    """[names]: NS and EW (the teams), N E S W (the seats), roster (a list of players)."""
+    _only("names", names, {"NS", "EW", "N", "E", "S", "W", "roster"})
+    for code, name in names.items():
+        if code in ("NS", "EW"):
+            cfg.names[Team(code)] = _name(f"names.{code}", name)
+        elif code != "roster":
+            cfg.seats[Seat(code)] = _name(f"names.{code}", name)
+    if "roster" not in names:
+        return
+    roster = names["roster"]
+    if not isinstance(roster, list) or not 4 <= len(roster) <= MAX_ROSTER:
+        raise ConfigError(f"names.roster must be a list of 4 to {MAX_ROSTER} names")
+    players = tuple(_name(f"names.roster[{i}]", n) for i, n in enumerate(roster, 1))
+    if len({p.casefold() for p in players}) != len(players):
+        raise ConfigError("names.roster names a player twice")
+    cfg.roster = players
+
+
+def _profiles(cfg: Config, profiles: dict[str, Any]) -> None:
+    """[profiles.NAME]: named house rules (rules = a profile, options) the menu offers."""
+    for name, spec in profiles.items():
+        if not name.strip() or len(name) > MAX_NAME:
+            raise ConfigError(
+                f"profiles: {_show(name)} must be a name of 1 to {MAX_NAME} characters"
+            )
+        where = f"profiles.{name}"
+        if not isinstance(spec, dict):
+            raise ConfigError(f"[{where}] must be a table")
+        _only(where, spec, {"rules", "options"})
+        _string(f"{where}.rules", spec.get("rules", "standard"))
+        _table(spec, "options")
+        try:
+            cfg.profiles[name] = Rules.from_spec(
+                {"profile": spec.get("rules", "standard"), "options": spec.get("options", {})}
+            )
+        except KaiserError as err:
+            raise ConfigError(f"{where}: {err}") from None
 
 
 def _display(cfg: Config) -> int:

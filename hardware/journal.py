@@ -15,6 +15,7 @@ from typing import Any
 
 from hardware.archive import append, archive_path
 from hardware.club.revision import ensure_ids, stamp
+from hardware.history import after_store, past_games, seats_of, stored_names
 from hardware.storage import (
     DDL,
     DatabaseDamaged,
@@ -309,14 +310,16 @@ class Journal:
             if row is not None and row.rules.series:
                 series = self.series_standings(row.series)
             has_ui = self.get("ui") is not None
+            past = past_games(self, row.id if row is not None else None)
         except sqlite3.DatabaseError as err:
             raise self.note_damage(err) from None
         except (KaiserError, ValueError) as err:
             raise DatabaseDamaged(damaged_line(self.path, str(err))) from None
         if row is None:
-            return Saved(None, None, [], ui, {}, None, has_ui)
+            return Saved(None, None, [], ui, {}, None, has_ui, past=past)
         names = {t: row.names[t.code] for t in (Team.NS, Team.EW) if t.code in row.names}
-        return Saved(row.id, row.rules, entries, ui, names, series, has_ui)
+        seats = seats_of(row.names)
+        return Saved(row.id, row.rules, entries, ui, names, series, has_ui, seats, past)
 
     def store(self, change: Change, table: Table, extra: dict[str, str] | None = None) -> None:
         """Journal one key's change durably (one transaction), with optional meta values."""
@@ -327,7 +330,9 @@ class Journal:
         if self.read_only:
             raise ReadOnlyDatabase(f"{self.path}: opened read-only")
         try:
+            before = self.get("current")
             finished = self._store(change, table, extra)
+            after_store(self, table, before, finished)
         except sqlite3.DatabaseError as err:
             if is_corruption(err):
                 raise self.note_damage(err) from None
@@ -401,7 +406,7 @@ class Journal:
             ).fetchone()
             if prev and prev[2] == "finished" and Rules.from_spec(json.loads(prev[3])).series:
                 series = prev[1]
-        names = {t.code: n for t, n in table.names.items() if n != t.code}
+        names = stored_names(table)
         cur = self.db.execute(
             "INSERT INTO games(rules, names, series) VALUES(?, ?, ?)",
             (json.dumps(rules.to_spec()), json.dumps(names), series),

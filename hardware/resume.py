@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.history import entries_of
 from hardware.journal import Journal
 from hardware.storage import DatabaseDamaged
 from hardware.stored import Saved
@@ -16,6 +17,8 @@ def load_saved(table: Table, saved: Saved, where: str = "the database") -> None:
     except KaiserError as err:
         raise DatabaseDamaged(f"{where}: game {saved.game_id} does not replay: {err}") from None
     table.names.update(saved.names)
+    table.seat_names.update(saved.seats)
+    table.past = list(saved.past)
     table.series = saved.series
 
 
@@ -23,4 +26,5 @@ def resume(journal: Journal, table: Table) -> Saved:
     """Load the journal's current game into ``table``; returns what was loaded."""
     saved = journal.saved()
     load_saved(table, saved, str(journal.path))
+    table.past_entries = entries_of(journal)
     return saved

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from kaiser_core.cards import Team
+from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import TableEntry
 from kaiser_core.rules import Rules
 from kaiser_core.table import Ui
+from kaiser_core.table.past import PastGame
 
 
 def default_db_path() -> Path:
@@ -34,7 +35,8 @@ class GameRow:
 
 @dataclass(frozen=True)
 class Saved:
-    """What the journal holds for the table: the current game (if any), UI, names, series."""
+    """What the journal holds for the table: the current game (if any), UI, names, series,
+    the players on their seats and the finished games."""
 
     game_id: int | None
     rules: Rules | None
@@ -43,3 +45,5 @@ class Saved:
     names: dict[Team, str]
     series: tuple[int, int] | None
     has_ui: bool
+    seats: dict[Seat, str] = field(default_factory=dict)  # the game's players by seat
+    past: tuple[PastGame, ...] = ()  # the finished games before it, newest first

@@ -241,6 +241,31 @@ TEXTS: dict[str, str] = {
     "teach.still_open": "the reader learns the next new tag as {card}",
     "teach.learnt_in_play": "teach left open: tag is now {card}; read it again",
     "teach.learnt_late": "teach left open: a tag is now {card}",
+    # uxb
+    "names.title": "Who sits where?",
+    "names.keys": "▲▼ name  ◀▶ seat  OK on",
+    "names.twice": "{name} sits twice: change one",
+    "names.dealer_back": "B: back to the names",
+    "rules.title_house": "{profile} + {count} house rules",
+    "rules.title_one_house": "{profile} + 1 house rule",
+    "rules.house": "config: {profile} + {count} house rules",
+    "rules.house_one": "config: {profile} + 1 house rule",
+    "profile.menu": "Rules for new games",
+    "profile.title": "Rules for new games",
+    "profile.chosen": "next game: {rules}",
+    "profile.now": "new game: {rules}",
+    "history.games_title": "Games",
+    "history.no_games": "no games yet",
+    "history.this_game": "This game: {ns} {ns_total}, {ew} {ew_total}",
+    "history.game": "{date} {ns} {ns_total}, {ew} {ew_total}: {winner} won",
+    "history.game_undated": "Game {number}: {ns} {ns_total}, {ew} {ew_total}: {winner} won",
+    "history.hands_title": "{ns} / {ew}",
+    "history.change": (
+        "{number}. {bidder} {bid}{trump} {result} {ns} / {ew} ({ns_total} / {ew_total})"
+    ),
+    "history.redealt": "{number}. {dealer} redealt",
+    "rules.named": "{name}: {rules}",
+    "names.seat": "{seat} {name}",
 }
 
 #: Messages with plural forms: the value that counts, and the English text for other counts.

@@ -13,7 +13,7 @@ other is plain text.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kaiser_core.cards import Card, Seat, Suit, Team
 
@@ -44,6 +44,9 @@ class NewGameView:
     rules_name: str
     message: str = ""
     hint: tuple[str, ...] = ()  # what the keys do now
+    seats: Mapping[Seat, str] = field(default_factory=dict)  # the players on their seats
+    picking: Seat | None = None  # a roster's names step: the seat whose name UP/DOWN change
+    names_back: bool = False  # the dealer step after the names step: B goes back to them
 
 
 @dataclass(frozen=True)

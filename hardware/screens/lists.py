@@ -25,14 +25,30 @@ def menu(pen: Pen, v: MenuView) -> None:
 @painter(ListView)
 def list(pen: Pen, v: ListView) -> None:
     """Draw a ListView."""
-    tiny, small, _, _ = fonts()
+    tiny = fonts()[0]
     bottom = message_bar(pen, v.message, v.hint)
-    pen.text(0, 0, small.fit(v.title, pen.w), small)
-    pen.line(0, 12, pen.w - 1, 12)
+    top = title(pen, v.title)
     if v.wrap:
-        wrapped(pen, v.lines, v.index, 14, bottom, tiny)
+        wrapped(pen, v.lines, v.index, top, bottom, tiny)
     else:
-        scrolling(pen, v.lines, v.index, 14, bottom, tiny, 10)
+        scrolling(pen, v.lines, v.index, top, bottom, tiny, 10)
+
+
+def title(pen: Pen, text: str) -> int:
+    """The title, whole: small, else tiny, else tiny over two rows; returns where lines start."""
+    tiny, small, _, _ = fonts()
+    if small.width(text) <= pen.w:
+        pen.text(0, 0, text, small)
+        rule = 12
+    elif tiny.width(text) <= pen.w:
+        pen.text(0, 2, text, tiny)
+        rule = 12
+    else:
+        for i, row in enumerate(tiny.wrap(text, pen.w, 2)):
+            pen.text(0, i * 8, row, tiny)
+        rule = 16
+    pen.line(0, rule, pen.w - 1, rule)
+    return rule + 2
 
 
 def wrapped(

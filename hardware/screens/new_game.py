@@ -1,4 +1,4 @@
-"""NEW GAME: who deals."""
+"""NEW GAME: who deals (and, with a roster, who sits where)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from hardware.screens.fonts import fonts
 from hardware.screens.paint import painter
 from hardware.screens.parts import compass, message_bar, seat_labels
 from hardware.screens.pen import Pen
+from kaiser_core.cards import Seat
 from kaiser_core.messages import Message
 from kaiser_core.views import NewGameView
 
@@ -13,14 +14,48 @@ from kaiser_core.views import NewGameView
 @painter(NewGameView)
 def new_game(pen: Pen, v: NewGameView) -> None:
     """Draw a NewGameView."""
+    if v.picking is not None:
+        names(pen, v)
+        return
     tiny, small, mid, _ = fonts()
     bottom = message_bar(pen, v.message, v.hint)
-    pen.text(0, 0, Message("new_game.title"), mid)
-    pen.text(0, 18, Message("new_game.who"), small)
-    if bottom >= 48:
-        pen.text(0, 31, Message("hint.push"), tiny)
-        pen.text(0, 39, Message("hint.the_dealer"), tiny)
+    if v.seats:
+        pen.text(0, 0, Message("new_game.who"), small)
+        for i, seat in enumerate(Seat):
+            name = tiny.fit(v.seats.get(seat, ""), 60)
+            pen.text(0, 13 + 8 * i, Message("names.seat", seat=seat, name=name), tiny)
+    else:
+        pen.text(0, 0, Message("new_game.title"), mid)
+        pen.text(0, 18, Message("new_game.who"), small)
+        if bottom >= 48:
+            pen.text(0, 31, Message("hint.push"), tiny)
+            pen.text(0, 39, Message("hint.the_dealer"), tiny)
     if bottom >= 57:
         x = pen.chip(0, 48, "OK", tiny)
         pen.text(x + 2, 49, Message("word.random"), tiny)
     compass(pen, (72, 0, pen.w, min(bottom + 1, 58)), seat_labels(), arrows=True)
+    if v.names_back and v.message == "" and not v.hint:
+        pen.right(pen.w, 57, Message("names.dealer_back"), tiny)
+
+
+def names(pen: Pen, v: NewGameView) -> None:
+    """The names step: each seat's player, the seat being named inverted."""
+    tiny, small, _, _ = fonts()
+    bottom = message_bar(pen, v.message)
+    top = 0  # a message takes the title's room: the four seats always show
+    if bottom >= pen.h:
+        pen.text(0, 0, small.fit(Message("names.title"), pen.w), small)
+        pen.line(0, 12, pen.w - 1, 12)
+        top = 14
+    for i, seat in enumerate(Seat):
+        y = top + 9 * i
+        if y + 8 > bottom:
+            break
+        name = tiny.fit(v.seats.get(seat, seat.code), pen.w - 14)
+        pen.text(1, y + 1, Message(f"seat.{seat.code}"), tiny)
+        if seat is v.picking:
+            pen.chip(10, y, name, tiny)
+        else:
+            pen.text(12, y + 1, name, tiny)
+    if bottom >= pen.h:
+        pen.text(0, 55, tiny.fit(Message("names.keys"), pen.w), tiny)

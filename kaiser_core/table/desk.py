@@ -9,7 +9,7 @@ view, the cursors it owns and where it belongs (a home screen, or an overlay).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from kaiser_core.rules import Rules
 from kaiser_core.table.club_state import ClubState
 from kaiser_core.table.draft import Draft
 from kaiser_core.table.keys import Key
+from kaiser_core.table.past import PastGame, chosen_rules
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change, Ui
 from kaiser_core.views import ContractLabel, TeamScore, View
@@ -51,13 +52,16 @@ class Page:
 @dataclass(frozen=True)
 class Saved:
     """What a journal hands back to resume a table: the game (None: none), its entries, the
-    UI state, the team names stored with the game and the series standings."""
+    UI state, the team names stored with the game, the series standings, the players on
+    their seats and the finished games before it."""
 
     rules: Rules | None
     entries: tuple[TableEntry, ...] = ()
     ui: Ui = field(default_factory=Ui)
     names: Mapping[Team, str] = field(default_factory=dict)
     series: tuple[int, int] | None = None
+    seats: Mapping[Seat, str] = field(default_factory=dict)  # the game's players by seat
+    past: tuple[PastGame, ...] = ()  # finished games, newest first
 
 
 #: Every registered screen's module.
@@ -93,10 +97,21 @@ class Desk:
         names: Mapping[Team, str] | None = None,
         choose_seat: Callable[[], Seat] = lambda: Seat.N,
         reader_available: bool = False,
+        seats: Mapping[Seat, str] | None = None,
+        roster: Sequence[str] = (),
+        profiles: Mapping[str, Rules] | None = None,
     ) -> None:
         self.new_game_rules = rules
+        self.base_rules = rules  # the config's rules (the menu may choose others: RULES_CHOICE)
         self.names = {t: (names or {}).get(t, t.code) for t in TEAMS}
         self.base_names = dict(self.names)  # the config's names (a club round's game has its own)
+        self.seat_names: dict[Seat, str] = dict(seats or {})  # the game's players, by seat
+        self.base_seats = dict(self.seat_names)  # the config's players on their seats
+        self.roster = tuple(roster)  # the players NEW GAME offers for each seat
+        self.profiles = dict(profiles or {})  # the config's named house rules, for the menu
+        self.past: list[PastGame] = []  # finished games from the journal, newest first
+        #: A listed past game's entries, by number, when ``past`` came without them.
+        self.past_entries: Callable[[int], Sequence[TableEntry]] = lambda number: ()
         self.club: ClubState | None = None  # club mode (CLUB.md): set by the hardware side
         self.choose_seat = choose_seat
         self.reader_available = reader_available
@@ -115,6 +130,7 @@ class Desk:
 
         Raises KaiserError when the entries do not replay.
         """
+        self.new_game_rules = chosen_rules(ui, self.base_rules)
         self.game = None
         self.entries = []
         self.draft = Draft(rules or self.new_game_rules)
@@ -130,6 +146,8 @@ class Desk:
         """Rebuild from what a journal handed back; raises KaiserError when it does not replay."""
         self.load(saved.rules, list(saved.entries), saved.ui)
         self.names.update({team: saved.names[team] for team in TEAMS if team in saved.names})
+        self.seat_names.update(saved.seats)
+        self.past = list(saved.past)
         self.series = saved.series
 
     def fits(self, ui: Ui) -> bool:
@@ -150,7 +168,9 @@ class Desk:
         self.draft = Draft(self.new_game_rules)
 
     def close_game(self) -> None:
-        """Leave the game: no game, the NEW GAME screen."""
+        """Leave the game: no game, the NEW GAME screen (the config's names again)."""
+        self.names.update(self.base_names)
+        self.seat_names = dict(self.base_seats)
         self.game = None
         self.entries = []
         self.draft = Draft(self.new_game_rules)

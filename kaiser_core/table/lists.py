@@ -1,70 +1,150 @@
-"""LIST: the menu's scrolling lists, the rules and the game's history."""
+"""LIST: the menu's scrolling lists, the rules and the history.
+
+History opens on the games: this one (while it has a start) and the finished ones the
+journal handed over (``Desk.past``, newest first), with date, names, totals and winner.
+OK on a game lists its hands with each team's change ("+6 / -8"); B goes back to the
+games, and from there to the menu.
+"""
 
 from __future__ import annotations
 
-from kaiser_core.cards import Team
+from kaiser_core.cards import TEAMS, Team
+from kaiser_core.errors import KaiserError
+from kaiser_core.game import EntryResult
 from kaiser_core.hand import Hand
 from kaiser_core.messages import Message
 from kaiser_core.rule_words import rule_lines
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.keys import Key
+from kaiser_core.table.past import PastGame, house_rules, rules_label
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
+from kaiser_core.table.ui import Change, Ui
 from kaiser_core.views import ListView
 
+#: ``Ui.extra`` key: the game whose hands are listed (its line in the games list).
+GAME = "history_game"
 
-def lines(desk: Desk) -> list[str]:
-    """The list's lines: the rules in words, or one line per hand of the game."""
-    if desk.ui.list_kind == "rules":
-        return list(rule_lines(desk.rules))
-    game = desk.game
+
+def signed(value: int) -> str:
+    """``+6``, ``-8``, ``0``."""
+    return f"{value:+d}" if value else "0"
+
+
+def games(desk: Desk) -> list[PastGame | None]:
+    """The games History lists: None for this game (when it has begun), then the past."""
+    here: list[PastGame | None] = [None] if desk.game is not None and desk.entries else []
+    return here + list(desk.past)
+
+
+def _game_line(desk: Desk, game: PastGame | None) -> Message:
     if game is None:
-        return [Message("history.no_game")]
+        totals = desk.game.totals if desk.game else {Team.NS: 0, Team.EW: 0}
+        ns, ew = desk.names[Team.NS], desk.names[Team.EW]
+        return Message(
+            "history.this_game", ns=ns, ns_total=totals[Team.NS], ew=ew, ew_total=totals[Team.EW]
+        )
+    ns, ew = game.team_name(Team.NS), game.team_name(Team.EW)
+    winner = game.team_name(game.winner) if game.winner else "-"
+    values = {"ns": ns, "ns_total": game.totals[0], "ew": ew, "ew_total": game.totals[1]}
+    if game.date:
+        return Message("history.game", date=game.date, winner=winner, **values)
+    return Message("history.game_undated", number=game.number, winner=winner, **values)
+
+
+def results(desk: Desk, game: PastGame | None) -> list[EntryResult]:
+    """A game's scored entries: this game's fold, or a finished game's folded again."""
+    if game is None:
+        return list(desk.game.results) if desk.game else []
+    entries = list(game.entries or desk.past_entries(game.number))
+    other = Desk(game.rules)
+    try:
+        other.load(game.rules, entries, Ui(screen=Screen.SCORE))
+    except KaiserError:  # a stored game that does not replay: its hands are not listed
+        return []
+    return list(other.game.results) if other.game else []
+
+
+def hand_lines(found: list[EntryResult]) -> list[str]:
+    """One line per hand: contract, made or set, each team's change, the totals after."""
     out: list[str] = []
-    for i, r in enumerate(game.results, 1):
+    for i, r in enumerate(found, 1):
         if r.score is None:
-            out.append(Message("history.redeal", number=i, dealer=r.dealer))
+            out.append(Message("history.redealt", number=i, dealer=r.dealer))
             continue
         assert isinstance(r.entry, Hand)
         c = r.entry.contract
-        result = Message("word.made" if r.score.made else "word.set")
-        ns, ew = r.totals[Team.NS], r.totals[Team.EW]
-        trump = r.entry.trump or "NT"
-        number = c.bid.number
-        line = Message(
-            "history.hand",
-            number=i,
-            bidder=c.bidder,
-            bid=number,
-            trump=trump,
-            result=result,
-            ns=ns,
-            ew=ew,
+        out.append(
+            Message(
+                "history.change",
+                number=i,
+                bidder=c.bidder,
+                bid=c.bid.number,
+                trump=r.entry.trump or "NT",
+                result=Message("word.made" if r.score.made else "word.set"),
+                ns=signed(r.score.delta[Team.NS]),
+                ew=signed(r.score.delta[Team.EW]),
+                ns_total=r.totals[Team.NS],
+                ew_total=r.totals[Team.EW],
+            )
         )
-        out.append(line)
     return out or [Message("history.no_hands")]
 
 
+def _chosen(desk: Desk) -> PastGame | None:
+    listed = games(desk)
+    index = desk.ui.extra.get(GAME, 0)
+    if not isinstance(index, int) or not 0 <= index < len(listed):
+        return None
+    return listed[index]
+
+
+def lines(desk: Desk) -> list[str]:
+    """The list's lines: the rules in words, the games, or the chosen game's hands."""
+    kind = desk.ui.list_kind
+    if kind == "rules":
+        return list(rule_lines(desk.rules))
+    if kind == "hands":
+        return hand_lines(results(desk, _chosen(desk)))
+    listed = games(desk)
+    return [_game_line(desk, g) for g in listed] or [Message("history.no_games")]
+
+
 def press(desk: Desk, key: Key) -> Change:
-    """UP/DOWN scroll; B or OK back to the menu."""
+    """UP/DOWN scroll; OK on a game lists its hands; B back (to the games, then the menu)."""
+    ui = desk.ui
     if key in (Key.UP, Key.DOWN):
         step = 1 if key is Key.DOWN else -1
         top = len(lines(desk)) - 1
-        desk.go(Screen.LIST, list_index=max(0, min(top, desk.ui.list_index + step)))
+        desk.go(Screen.LIST, list_index=max(0, min(top, ui.list_index + step)))
+    elif key is Key.OK and ui.list_kind == "history" and games(desk):
+        extra = {**ui.extra, GAME: ui.list_index}
+        desk.go(Screen.LIST, list_kind="hands", list_index=0, extra=extra)
+    elif key is Key.B and ui.list_kind == "hands":
+        index = ui.extra.get(GAME, 0)
+        desk.go(Screen.LIST, list_kind="history", list_index=index if isinstance(index, int) else 0)
     elif key in (Key.B, Key.OK):
         desk.close()
     return Change()
 
 
+def title(desk: Desk) -> str:
+    """The rules with their house rules counted, the games, or the game's teams."""
+    kind = desk.ui.list_kind
+    if kind == "rules":
+        if house_rules(desk.rules) == 0:
+            return Message("rules.title", profile=desk.rules.profile)
+        return rules_label(desk.rules)
+    if kind == "hands":
+        game = _chosen(desk)
+        names = {t: game.team_name(t) if game else desk.names[t] for t in TEAMS}
+        return Message("history.hands_title", ns=names[Team.NS], ew=names[Team.EW])
+    return Message("history.games_title")
+
+
 def view(desk: Desk) -> ListView:
-    """The title and the lines."""
+    """The title and the lines (each whole, over as many rows as it needs)."""
     ui = desk.ui
-    if ui.list_kind == "rules":
-        title = Message("rules.title", profile=desk.rules.profile)
-    else:
-        title = Message("history.title")
-    wrap = ui.list_kind == "rules"  # the rules in words, each line whole
-    return ListView(title, tuple(lines(desk)), ui.list_index, ui.message, wrap)
+    return ListView(title(desk), tuple(lines(desk)), ui.list_index, ui.message, True)
 
 
 PAGE = register(Page(Screen.LIST, press, view, overlay=True, owns=("list_kind", "list_index")))

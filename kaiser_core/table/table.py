@@ -22,6 +22,7 @@ from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, as_read
 from kaiser_core.table.menu import MenuItem
+from kaiser_core.table.naming import name_view
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
 from kaiser_core.views import ListView, LiveContract, NewGameView, View
@@ -137,7 +138,10 @@ class Table(Desk):
         return menu.menu_items(self)
 
     def view(self) -> View:
-        """What the screen shows now."""
+        """What the screen shows now (its messages name the teams as the rows do)."""
+        return name_view(self._view(), self.names)
+
+    def _view(self) -> View:
         page = page_of(self.ui.screen)
         if round_over.active(self) and not page.overlay:
             return round_over.view(self)

@@ -394,6 +394,65 @@ SAMPLES: dict[str, View] = {
         2,
         wrap=True,
     ),
+    # uxb: players on their seats, history across games, the rules of new games
+    "new_game_names": NewGameView(
+        "standard",
+        seats={N: "Ann", E: "Bartholomew-Maximilian Jr", S: "Cy", W: "Dee"},
+        picking=E,
+    ),
+    "new_game_names_message": NewGameView(
+        "standard",
+        message="Ann sits twice: change one",
+        seats={N: "Ann", E: "Ann", S: "Cy", W: "Dee"},
+        picking=E,
+    ),
+    "new_game_seated": NewGameView(
+        "standard",
+        seats={N: "Ann", E: "Bartholomew-Maximilian Jr", S: "Cy", W: "Dee"},
+        names_back=True,
+    ),
+    "list_games": ListView(
+        "Games",
+        (
+            "This game: Us 31, Them 20",
+            "2026-11-28 20:15 Us -1, Them 52: Them won",
+            "Game 3: The Saskatoon Raccoons of the 52, Wolfgang's Wandering Whist 40: "
+            "The Saskatoon Raccoons of the won",
+        ),
+        1,
+        wrap=True,
+    ),
+    "list_hands": ListView(
+        "Us / Them",
+        (
+            "1. E 8♥ made -1 / +11 (-1 / 11)",
+            "2. S redealt",
+            "3. W 7NT set +2 / -14 (1 / -3)",
+            "4. N 12NT made +24 / -2 (25 / -5)",
+        ),
+        0,
+        wrap=True,
+    ),
+    "list_profiles": ListView(
+        "Rules for new games",
+        (
+            "* config: standard + 2 house rules",
+            "  standard",
+            "  open-defense",
+            "  tournament",
+            "  skat",
+            "  widow",
+        ),
+        2,
+        message="new game: open-defense",
+        wrap=True,
+    ),
+    "list_rules_house": ListView(
+        "open-defense + 12 house rules",
+        ("changed from open-defense:", "Defenders stop at 45", "At most 10 hands a game"),
+        1,
+        wrap=True,
+    ),
 }
 
 
