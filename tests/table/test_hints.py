@@ -119,7 +119,7 @@ def test_score_shows_who_deals_who_bids_first_and_the_last_hand():
     view = t.view()
     assert isinstance(view, ScoreView)
     delta = view.ew.total
-    assert view.last == f"last: EW 8♠ made +{delta}/{view.ns.total}"
+    assert view.last == f"last: {view.ew.name} 8♠ made +{delta}/{view.ns.total}"  # names everywhere
     assert (view.dealer, view.first_bidder) == (Seat.E, Seat.S)
     t.press(OK)
     t.press(A)  # a redeal
