@@ -454,18 +454,13 @@ def rss_run(folder: Path, keys: list[str]) -> dict[str, Any]:
     script = folder / "game.txt"
     script.write_text(" ".join(keys) + "\n")
     env = child_env(folder)
-    argv = [
-        "run",
-        "--board",
-        "mock",
-        "--quiet",
-        "--keys",
-        str(script),
-        "--db",
-        str(folder / "rss.db"),
-    ]
+    argv = ["run", "--board", "mock", "--quiet", "--keys", str(script), "--db"]
+    # A first game, dropped, compiles what a game imports after its first frame (the
+    # archive, the record's writer) into the children's bytecode cache, as pip does for an
+    # installed scorer: the peak is the scorer's, not the compiler's.
+    peak_kib([*argv, str(folder / "rss-warm.db")], env)
     start = time.perf_counter()
-    game = peak_kib(argv, env)
+    game = peak_kib([*argv, str(folder / "rss.db")], env)
     elapsed = time.perf_counter() - start
     base = median([float(peak_kib(["import"], env)) for _ in range(3)])
     return {

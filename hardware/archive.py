@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hardware.storage import beside
+from hardware.storage import ARCHIVE_SUFFIX, beside
 
 log = logging.getLogger(__name__)
 VERSION = 1
@@ -28,7 +28,7 @@ MAX_LINE = 4 << 20  # a game record is a few KB; a longer line is not one of our
 
 def archive_path(db_path: Path) -> Path:
     """``kaiser.db`` -> ``kaiser.db-archive.jsonl``."""
-    return beside(db_path, "-archive.jsonl")
+    return beside(db_path, ARCHIVE_SUFFIX)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import sys
 from collections.abc import Sequence
@@ -78,7 +79,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(FAST.get(argv[0]) if argv else None).parse_args(argv)
+    gc.disable()  # importing makes many objects and frees few: no collections meanwhile
+    try:
+        args = build_parser(FAST.get(argv[0]) if argv else None).parse_args(argv)
+    finally:
+        gc.enable()
     status: int = args.func(args)
     return status
 

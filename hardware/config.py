@@ -8,14 +8,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hardware.club.config import ClubConfig, ClubConfigError, parse_club
 from hardware.i18n import LANGUAGES, system_language
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import Mode
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
+
+if TYPE_CHECKING:  # the club's config is read only when the file has a [club] table
+    from hardware.club.config import ClubConfig
 
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "A", "B")
 
@@ -219,6 +221,8 @@ def parse_config(data: dict[str, Any]) -> Config:
         raise ConfigError("reader.port must be a device path or a pyserial URL")
     cfg.reader_port = port
     if "club" in data:
+        from hardware.club.config import ClubConfigError, parse_club
+
         try:
             cfg.club = parse_club(_table(data, "club"))
         except ClubConfigError as err:

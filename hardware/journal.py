@@ -13,15 +13,16 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from hardware.archive import append, archive_path
 from hardware.club.revision import ensure_ids, stamp
 from hardware.history import after_store, past_games, seats_of, stored_names
 from hardware.storage import (
+    ARCHIVE_SUFFIX,
     DDL,
     DatabaseDamaged,
     JournalError,
     ReadOnlyDatabase,
     WriterLock,
+    beside,
     check_folder,
     check_header,
     damage_mark,
@@ -37,7 +38,6 @@ from hardware.stored import GameRow, Saved, default_db_path
 from kaiser_core.cards import Team
 from kaiser_core.entries import TableEntry, entry_from_json, entry_to_json
 from kaiser_core.errors import KaiserError
-from kaiser_core.record import record_json
 from kaiser_core.rules import Rules
 from kaiser_core.table import Change, Table, Ui
 
@@ -70,7 +70,7 @@ class Journal:
         self.path = Path(path)
         self.read_only = read_only
         self.damage: str | None = None
-        self.archive = archive_path(self.path)
+        self.archive = beside(self.path, ARCHIVE_SUFFIX)  # as hardware.archive.archive_path
         self._lock: WriterLock | None = None
         existed = check_folder(self.path)
         if read_only and not existed:
@@ -392,6 +392,9 @@ class Journal:
         row = self.game(game_id)
         if game is None or row is None:
             return
+        from hardware.archive import append  # and the record's writer: only once a game is over
+        from kaiser_core.record import record_json
+
         record = record_json(game.rules, game.first_dealer, list(game.entries), row.names)
         try:
             append(self.archive, game_id, row.series, record)

@@ -14,7 +14,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -39,15 +38,30 @@ NOT_SAVED = "NOT SAVED: storage error"
 READER_LIMIT = 64
 
 
-@dataclass
 class Event:
-    """Something for the main loop: a key, a card read, a reader status, or stop."""
+    """Something for the main loop: a key, a card read, a reader status, or stop.
 
-    kind: str  # "key", "card", "taught", "unknown", "notice", "reader", "stop", "call"
-    value: Any = None
-    done: threading.Event | None = None
-    extra: dict[str, str] | None = None  # meta values journaled with the key
-    error: str = ""  # set by the main loop when the event's change could not be stored
+    A plain class, not a dataclass: one less class to build at start-up (about 1 ms).
+    """
+
+    __slots__ = ("done", "error", "extra", "kind", "value")
+
+    def __init__(
+        self,
+        kind: str,  # "key", "card", "taught", "unknown", "notice", "reader", "stop", "call"
+        value: Any = None,
+        done: threading.Event | None = None,
+        extra: dict[str, str] | None = None,  # meta values journaled with the key
+        error: str = "",  # set by the main loop when the event's change could not be stored
+    ) -> None:
+        self.kind = kind
+        self.value = value
+        self.done = done
+        self.extra = extra
+        self.error = error
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.value!r})"
 
 
 class Flag:

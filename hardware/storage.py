@@ -58,6 +58,10 @@ class ReadOnlyDatabase(JournalError):
     """The database (or its folder, or the storage) cannot be written."""
 
 
+#: The archive of finished games beside the database (``hardware.archive``).
+ARCHIVE_SUFFIX = "-archive.jsonl"
+
+
 def beside(path: Path, suffix: str) -> Path:
     """A file next to the database: ``kaiser.db-lock``, ``kaiser.db-archive.jsonl``."""
     return path.with_name(path.name + suffix)

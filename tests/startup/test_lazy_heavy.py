@@ -1,0 +1,91 @@
+"""``run --board mock`` keeps what the key path does not need out of its start-up.
+
+bench/run.py's startup_ratio and rss_ratio come from these: hashlib loads OpenSSL (about
+3.7 MiB of RSS), every module and every dataclass costs start-up time. Each name below
+is imported only by the code that needs it (a finished game, a club, a reader, the
+emulator, another command). Not a timed test: it checks ``sys.modules`` after a scripted
+run that starts a game and does not finish it.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+#: Loaded lazily, never by a mock run's start-up and first keys.
+LAZY = [
+    # OpenSSL: the journal id of a new database comes from os.urandom, not secrets
+    "hashlib",
+    "_hashlib",
+    "hmac",
+    "secrets",
+    "ssl",
+    # a finished game: the archive and the game record's writer
+    "hardware.archive",
+    "kaiser_core.record",
+    "kaiser_core.record_write",
+    "kaiser_core.sheet",
+    "kaiser_core.stats",
+    # club mode: only with a [club] table in the config
+    "hardware.club.config",
+    "hardware.club.link",
+    "hardware.club.publisher",
+    "hardware.sinks.wake",
+    # the card reader, only when enabled
+    "hardware.reader",
+    "hardware.sources.reader",
+    "serial",
+    # the emulator and its terminal or window
+    "hardware.emulator",
+    "hardware.sources.terminal",
+    "luma.emulator",
+    "pygame",
+    # the other commands and the faults' screens
+    "hardware.web",
+    "hardware.director",
+    "hardware.recover",
+    "hardware.fault",
+    "asyncio",
+    "http.server",
+    # PIL's file formats: screenshots only
+    "PIL.PngImagePlugin",
+]
+
+CODE = """
+import json, sys
+from hardware.cli import main
+status = main(sys.argv[1:])
+print(json.dumps([status, sorted(sys.modules)]))
+"""
+
+
+def scripted_run(tmp_path, keys: str) -> tuple[int, set[str], str]:
+    script = tmp_path / "keys.txt"
+    script.write_text(keys + "\n")
+    argv = ["run", "--board", "mock", "--quiet", "--keys", str(script)]
+    argv += ["--db", str(tmp_path / "k.db")]
+    out = subprocess.run(
+        [sys.executable, "-c", CODE, *argv], capture_output=True, text=True, timeout=120
+    )
+    status, modules = json.loads(out.stdout.strip().splitlines()[-1])
+    return status, set(modules), out.stderr
+
+
+def test_a_mock_run_loads_none_of_the_lazy_modules(tmp_path):
+    # A new database (its journal id), a new game, a contract under way.
+    status, modules, err = scripted_run(tmp_path, "OK UP")
+    assert status == 0, err
+    assert "kaiser_core.table" in modules and "hardware.scorer" in modules  # it did run
+    assert sorted(name for name in LAZY if name in modules) == []
+
+
+def test_the_new_database_still_gets_its_journal_id(tmp_path):
+    import sqlite3
+
+    status, _, err = scripted_run(tmp_path, "OK")
+    assert status == 0, err
+    with sqlite3.connect(tmp_path / "k.db") as db:
+        (value,) = db.execute("SELECT value FROM meta WHERE key = 'journal'").fetchone()
+    db.close()
+    assert len(value) == 16 and int(value, 16) >= 0
