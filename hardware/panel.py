@@ -6,16 +6,19 @@ bus time for a key that changed one number. The classes here are those same luma
 (subclasses: same init sequences, same ``display(image)`` contract, same capabilities,
 ``rotate`` and ``contrast``), with a ``display()`` that
 
-- packs the image into the panel's page format with two PIL operations (a transpose, then
-  ``tobytes``) and byte slices: byte ``x`` of page ``p`` holds column ``x``, rows ``8p`` to
-  ``8p + 7``, the top row in bit 0, as the controllers want it;
-- compares each page with what the panel holds and sends, for each page that differs,
-  only the span of columns from the first to the last changed byte, with the controller's
+- packs the changed pages into the panel's page format with PIL operations (a crop, a
+  transpose, then ``tobytes``), once a frame, and byte slices: byte ``x`` of page ``p``
+  holds column ``x``, rows ``8p`` to ``8p + 7``, the top row in bit 0, as the panels want;
+- compares the image with what the panel holds (the difference, its box and each page's
+  span, in C) and sends, for each page that differs, only the span of columns from the
+  first to the last changed column, with the controller's
   own addressing: SSD1306/SSD1309/SSD1315 a column window (0x21) and a page window (0x22)
   in the horizontal addressing mode luma's init sets (neighbouring pages share a window
   when that is fewer bytes); SH1106 its page (0xB0 + p) and column start (low and high
   nibble, after the RAM column offset luma uses, 2 by default); a change as costly as the
-  whole frame is sent as the whole frame;
+  whole frame is sent as the whole frame; on luma's managed ``i2c`` (the Pi's) all of a
+  frame's writes go in one ``i2c_rdwr`` (``hardware.panel_wire``), on any other interface
+  through luma's ``command()`` and ``data()``;
 - sends the whole frame whenever what the panel holds is not known: the first frame of a
   device (after luma's init, a reset, a reconnect), after any command or data that did not
   come from ``display()`` (``contrast()``, ``show()``, ``hide()``, ``command()``), after a
@@ -29,6 +32,8 @@ from typing import Any
 from luma.oled import device as oled
 from PIL import Image, ImageChops
 from PIL import _imaging as pil_core  # Pillow's C module (Image.core)
+
+from hardware import panel_wire
 
 #: SSD130x commands: the column and page address windows (horizontal addressing mode).
 COLUMNADDR = 0x21
@@ -60,30 +65,6 @@ def _band_core(picture: Any, box: tuple[int, int, int, int]) -> bytes:
     return bytes(data)
 
 
-def _spans(diff: Any) -> list[tuple[int, int, int]]:
-    """``(page, first column, last column)`` of each page with a pixel set in ``diff``."""
-    box = diff.getbbox()
-    if box is None:
-        return []
-    x0, y0, x1, y1 = box
-    crop, out = diff.crop, []
-    for top in range(y0 & ~7, y1, 8):
-        span = crop((x0, top, x1, top + 8)).getbbox()
-        if span is not None:
-            out.append((top >> 3, x0 + span[0], x0 + span[2] - 1))
-    return out
-
-
-def _spans_public(old: Any, new: Any) -> list[tuple[int, int, int]]:
-    """:func:`changed_spans` of two ``Image`` with Pillow's public calls."""
-    return _spans(ImageChops.difference(old, new))
-
-
-def _spans_core(old: Any, new: Any) -> list[tuple[int, int, int]]:
-    """:func:`changed_spans` of Pillow's C images (what ``ImageChops.difference`` calls)."""
-    return _spans(old.chop_difference(new))
-
-
 #: Pillow's C image calls behind crop, transpose, tobytes and ImageChops.difference, used on
 #: the C image of each picture (``Image.im``); the public calls on the ``Image`` stand in
 #: should a Pillow lack one (the tests run both and compare them).
@@ -96,7 +77,7 @@ CORE = hasattr(pil_core, "raw_encoder") and all(
 
 
 def picture(image: Image.Image) -> Any:
-    """What :func:`band` and :func:`changed_spans` take: the C image, or the ``Image``."""
+    """What :func:`band` and :func:`changes` take: the C image, or the ``Image``."""
     return image.im if CORE else image
 
 
@@ -105,9 +86,12 @@ band.__doc__ = """The pixels of ``box`` (rows a multiple of 8) column by column:
 the box from its top pixel down, 8 pixels a byte, the first in the low bit (as the panels
 want). Pillow's transpose makes each column a row; its "1;R" packing (faster than the plain
 "1" packer) puts the first pixel of each 8 in bit 0."""
-changed_spans = _spans_core if CORE else _spans_public
-changed_spans.__doc__ = """``(page, first column, last column)`` of each 8-row page where two
-pictures differ, found in C (the difference image, its bounding box, that of each page)."""
+
+
+def difference(old: Any, new: Any) -> Any:
+    """The picture of the pixels where two pictures differ (Pillow's C call, or the public
+    ``ImageChops.difference`` that calls it)."""
+    return old.chop_difference(new) if CORE else ImageChops.difference(old, new)
 
 
 def window_bytes(image: Any, window: tuple[int, int, int, int]) -> bytes:
@@ -147,6 +131,44 @@ def windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]
     return out
 
 
+def changes(old: Any, new: Any, merge: bool) -> list[tuple[int, int, int, int, bytes]]:
+    """What to send to bring the panel from picture ``old`` to ``new`` (see :func:`picture`):
+    ``(first page, last page, first column, last column, data)`` a window, the data page
+    after page as the panel takes it.
+
+    The pictures' difference (in C) gives the box that changed and, page by page, the span of
+    changed columns; ``merge`` joins neighbouring pages into one window where that is fewer
+    bytes (:func:`windows`; SSD130x windows, not the SH1106's pages). The box's pages are
+    packed once (:func:`band`); each window's data are byte slices of that.
+    """
+    diff = difference(old, new)
+    box = diff.getbbox()
+    if box is None:
+        return []
+    x0, y0, x1, y1 = box
+    top, bottom = y0 & ~7, (y1 + 7) & ~7
+    n, p0 = (bottom - top) >> 3, top >> 3
+    if n == 1:  # one page: the box is its span
+        found = [(p0, p0, x0, x1 - 1)]
+    else:
+        spans, crop = [], diff.crop
+        for y in range(top, bottom, 8):
+            span = crop((x0, y, x1, y + 8)).getbbox()
+            if span is not None:
+                spans.append((y >> 3, x0 + span[0], x0 + span[2] - 1))
+        found = windows(spans) if merge else [(p, p, c0, c1) for p, c0, c1 in spans]
+    data = band(new, (x0, top, x1, bottom))  # byte (x - x0) * n + p - p0: column x, page p
+    out = []
+    for q0, q1, c0, c1 in found:
+        first, end = (c0 - x0) * n - p0, (c1 + 1 - x0) * n
+        if q0 == q1:
+            out.append((q0, q1, c0, c1, data[first + q0 : end : n]))
+        else:
+            pages = [data[first + p : end : n] for p in range(q0, q1 + 1)]
+            out.append((q0, q1, c0, c1, b"".join(pages)))
+    return out
+
+
 class _Thrifty:
     """The mixin: remembers what the panel holds and sends what differs (see the module)."""
 
@@ -154,10 +176,13 @@ class _Thrifty:
     _pages: int
     _w: int
     rotate: int
+    #: Whether neighbouring pages may share a window (the SSD130x column and page windows).
+    merge = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._held: Any = None  # the picture in the panel's RAM (see picture()), when known
         self._held_rotate = -1
+        self._write: Any = None  # the frame writer for the serial interface (panel_wire)
         self.frames_whole = 0  # frames sent whole, and as changes (for tests and the bench)
         self.frames_partial = 0
         super().__init__(*args, **kwargs)  # luma's init sequence, then clear() and show()
@@ -187,21 +212,32 @@ class _Thrifty:
             shown = shown.copy()
         old = self._held if self._held_rotate == self.rotate else None
         self._held = None  # unknown until every write has gone through
+        write = self._write
+        if write is None:
+            write = self._write = panel_wire.writer(self._serial_interface)
         if old is None:
-            self._send_all(shown)
+            write(self._whole(shown))
             self.frames_whole += 1
         else:
-            spans = changed_spans(old, shown)
-            if spans:
-                self._send_changes(shown, spans)
+            found = changes(old, shown, self.merge)
+            if found:
+                cost = 0
+                for window in found:
+                    cost += len(window[4]) + WINDOW_COST
+                if cost >= self._w * self._pages + WINDOW_COST:  # as costly as all of it
+                    write(self._whole(shown))
+                else:
+                    write([(self._address(*window[:4]), window[4]) for window in found])
             self.frames_partial += 1
         self._held = shown
         self._held_rotate = self.rotate
 
-    def _send_all(self, image: Any) -> None:
+    def _whole(self, image: Any) -> panel_wire.Writes:
+        """The writes of the whole frame, as luma.oled's own ``display()`` sends it."""
         raise NotImplementedError
 
-    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
+    def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
+        """The commands that address a window (pages ``p0``-``p1``, columns ``c0``-``c1``)."""
         raise NotImplementedError
 
 
@@ -209,25 +245,16 @@ class _Windowed(_Thrifty):
     """SSD1306-family addressing: column and page windows in horizontal addressing mode."""
 
     _colstart: int
+    merge = True
 
-    def _send_all(self, image: Any) -> None:
-        start, serial, last = self._colstart, self._serial_interface, self._pages - 1
-        serial.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, last)
-        serial.data(window_bytes(image, (0, last, 0, self._w - 1)))
+    def _whole(self, image: Any) -> panel_wire.Writes:
+        last = self._pages - 1
+        data = window_bytes(image, (0, last, 0, self._w - 1))
+        return [(self._address(0, last, 0, self._w - 1), data)]
 
-    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
-        start, serial = self._colstart, self._serial_interface
-        found = windows(spans)
-        cost = 0
-        for p0, p1, c0, c1 in found:
-            cost += (p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST
-        if cost >= self._w * self._pages + WINDOW_COST:
-            self._send_all(image)  # as many bytes as the whole frame: one window is as good
-            return
-        for window in found:
-            p0, p1, c0, c1 = window
-            serial.command(COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1)
-            serial.data(window_bytes(image, window))
+    def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
+        start = self._colstart
+        return bytes((COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1))
 
 
 class ssd1306(_Windowed, oled.ssd1306):  # type: ignore[misc]
@@ -252,21 +279,14 @@ class sh1106(_Thrifty, oled.sh1106):  # type: ignore[misc]
 
     _page_address_offset: int
 
-    def _send_all(self, image: Any) -> None:
+    def _whole(self, image: Any) -> panel_wire.Writes:
         n = self._pages
         data = band(image, (0, 0, self._w, 8 * n))
-        for p in range(n):
-            self._send_page(p, 0, data[p::n])
+        return [(self._address(p, p, 0, 0), data[p::n]) for p in range(n)]
 
-    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
-        for p, first, last in spans:
-            self._send_page(p, first, band(image, (first, 8 * p, last + 1, 8 * p + 8)))
-
-    def _send_page(self, page: int, column: int, data: bytes) -> None:
-        ram = column + self._page_address_offset
-        serial = self._serial_interface
-        serial.command(SETPAGE | page, SETLOWCOLUMN | (ram & 0x0F), SETHIGHCOLUMN | (ram >> 4))
-        serial.data(data)
+    def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
+        ram = c0 + self._page_address_offset
+        return bytes((SETPAGE | p0, SETLOWCOLUMN | (ram & 0x0F), SETHIGHCOLUMN | (ram >> 4)))
 
 
 #: The config's ``display.driver`` names and their classes.

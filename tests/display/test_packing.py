@@ -39,13 +39,17 @@ def test_the_c_calls_pack_and_find_changes_as_the_public_ones_do(image, other, b
     assert packed == panel._band_public(image, area) == columns(image, area)
     changed = other.copy()
     changed.paste(image.crop(area), area[:2])
-    assert panel._spans_core(other.im, changed.im) == panel._spans_public(other, changed)
+    for merge in (True, False):
+        in_c = panel.changes(other.im, changed.im, merge)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(panel, "CORE", False)
+            patch.setattr(panel, "band", panel._band_public)
+            assert panel.changes(other, changed, merge) == in_c
 
 
 def test_the_public_calls_drive_the_panel_as_well(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(panel, "CORE", False)
     monkeypatch.setattr(panel, "band", panel._band_public)
-    monkeypatch.setattr(panel, "changed_spans", panel._spans_public)
     for driver in ("ssd1306", "sh1106"):
         rig = Rig(driver, "i2c", rotate=1)
         frame = Image.new("1", rig.device.size)
