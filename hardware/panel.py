@@ -48,21 +48,40 @@ SETHIGHCOLUMN = 0x10
 WINDOW_COST = 10
 
 
-def _band_public(picture: Any, box: tuple[int, int, int, int]) -> bytes:
-    """:func:`band` of an ``Image`` with Pillow's public calls."""
-    return bytes(picture.crop(box).transpose(Image.Transpose.TRANSPOSE).tobytes("raw", "1;R"))
+#: SSD130x memory addressing mode (0x20) and two of its modes: luma's init sets horizontal
+#: (a whole frame, page after page); changes go in vertical mode (a window column after
+#: column, each column's pages top to bottom: the order the packing gives).
+MEMORYMODE = 0x20
+HORIZONTAL = 0x00
+VERTICAL = 0x01
 
 
-def _band_core(picture: Any, box: tuple[int, int, int, int]) -> bytes:
-    """:func:`band` of Pillow's C image (what ``crop``, ``transpose`` and ``tobytes`` call,
-    without their Python-level checks and image objects: half the time of a small change)."""
-    turned = picture.crop(box).transpose(TRANSPOSE)
-    encoder = pil_core.raw_encoder("1", "1;R")
-    encoder.setimage(turned, (0, 0, *turned.size))
-    _, status, data = encoder.encode(BUFSIZE)  # at most 1,024 bytes: one call
+def turn(picture: Any, box: tuple[int, int, int, int]) -> Any:
+    """The pixels of ``box`` turned so that each column of the box is a row, its top first."""
+    if CORE:
+        return picture.crop(box).transpose(TRANSPOSE)
+    return picture.crop(box).transpose(Image.Transpose.TRANSPOSE)
+
+
+def pack(turned: Any, box: tuple[int, int, int, int]) -> bytes:
+    """The rows of ``box`` of a :func:`turn` picture, 8 pixels a byte, the first in bit 0 (its
+    "1;R" packing, faster than the plain "1" packer): for a box 8 pixels wide, one byte a
+    column of the panel's page; wider, each column's pages one after another."""
+    if not CORE:
+        return bytes(turned.crop(box).tobytes("raw", "1;R"))
+    encoder = pil_core.raw_encoder("1", "1;R")  # what tobytes calls, without its checks
+    encoder.setimage(turned, box)
+    _, status, data = encoder.encode(BUFSIZE)  # at most 2,048 bytes (128x128): one call
     if status != 1:  # not seen: Pillow's tobytes raises on an error too
         raise RuntimeError(f"encoder status {status} packing the frame")
     return bytes(data)
+
+
+def band(picture: Any, box: tuple[int, int, int, int]) -> bytes:
+    """The pixels of ``box`` (rows a multiple of 8) column by column: each column of the box
+    from its top pixel down, 8 pixels a byte, the first in the low bit (as the panels want)."""
+    turned = turn(picture, box)
+    return pack(turned, (0, 0, *turned.size))
 
 
 #: Pillow's C image calls behind crop, transpose, tobytes and ImageChops.difference, used on
@@ -79,13 +98,6 @@ CORE = hasattr(pil_core, "raw_encoder") and all(
 def picture(image: Image.Image) -> Any:
     """What :func:`band` and :func:`changes` take: the C image, or the ``Image``."""
     return image.im if CORE else image
-
-
-band = _band_core if CORE else _band_public
-band.__doc__ = """The pixels of ``box`` (rows a multiple of 8) column by column: each column of
-the box from its top pixel down, 8 pixels a byte, the first in the low bit (as the panels
-want). Pillow's transpose makes each column a row; its "1;R" packing (faster than the plain
-"1" packer) puts the first pixel of each 8 in bit 0."""
 
 
 def difference(old: Any, new: Any) -> Any:
@@ -131,15 +143,18 @@ def windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]
     return out
 
 
-def changes(old: Any, new: Any, merge: bool) -> list[tuple[int, int, int, int, bytes]]:
+Window = tuple[int, int, int, int]
+
+
+def changes(old: Any, new: Any, merge: bool) -> list[tuple[Window, bytes]]:
     """What to send to bring the panel from picture ``old`` to ``new`` (see :func:`picture`):
-    ``(first page, last page, first column, last column, data)`` a window, the data page
-    after page as the panel takes it.
+    per window ``(first page, last page, first column, last column)`` and its data, column
+    after column, each column's pages top to bottom (one page: the page's bytes in order).
 
     The pictures' difference (in C) gives the box that changed and, page by page, the span of
     changed columns; ``merge`` joins neighbouring pages into one window where that is fewer
-    bytes (:func:`windows`; SSD130x windows, not the SH1106's pages). The box's pages are
-    packed once (:func:`band`); each window's data are byte slices of that.
+    bytes (:func:`windows`; SSD130x windows, not the SH1106's pages). The box is turned once
+    (:func:`turn`) and each window packed from it (:func:`pack`).
     """
     diff = difference(old, new)
     box = diff.getbbox()
@@ -147,8 +162,9 @@ def changes(old: Any, new: Any, merge: bool) -> list[tuple[int, int, int, int, b
         return []
     x0, y0, x1, y1 = box
     top, bottom = y0 & ~7, (y1 + 7) & ~7
-    n, p0 = (bottom - top) >> 3, top >> 3
-    if n == 1:  # one page: the box is its span
+    p0 = top >> 3
+    found: list[Window]
+    if bottom - top == 8:  # one page: the box is its span
         found = [(p0, p0, x0, x1 - 1)]
     else:
         spans, crop = [], diff.crop
@@ -157,15 +173,24 @@ def changes(old: Any, new: Any, merge: bool) -> list[tuple[int, int, int, int, b
             if span is not None:
                 spans.append((y >> 3, x0 + span[0], x0 + span[2] - 1))
         found = windows(spans) if merge else [(p, p, c0, c1) for p, c0, c1 in spans]
-    data = band(new, (x0, top, x1, bottom))  # byte (x - x0) * n + p - p0: column x, page p
+    turned = turn(new, (x0, top, x1, bottom))  # row x - x0: column x, from row top down
     out = []
-    for q0, q1, c0, c1 in found:
-        first, end = (c0 - x0) * n - p0, (c1 + 1 - x0) * n
-        if q0 == q1:
-            out.append((q0, q1, c0, c1, data[first + q0 : end : n]))
-        else:
-            pages = [data[first + p : end : n] for p in range(q0, q1 + 1)]
-            out.append((q0, q1, c0, c1, b"".join(pages)))
+    if CORE:  # pack()'s C calls, inline: this loop runs for every window of every frame
+        encoder = pil_core.raw_encoder
+        for window in found:
+            q0, q1, c0, c1 = window
+            packer = encoder("1", "1;R")
+            packer.setimage(turned, ((q0 - p0) << 3, c0 - x0, (q1 + 1 - p0) << 3, c1 + 1 - x0))
+            _, status, data = packer.encode(BUFSIZE)
+            if status != 1:  # not seen: Pillow's tobytes raises on an error too
+                raise RuntimeError(f"encoder status {status} packing a window")
+            out.append((window, data))
+        return out
+    for window in found:
+        q0, q1, c0, c1 = window
+        out.append(
+            (window, pack(turned, ((q0 - p0) << 3, c0 - x0, (q1 + 1 - p0) << 3, c1 + 1 - x0)))
+        )
     return out
 
 
@@ -176,25 +201,33 @@ class _Thrifty:
     _pages: int
     _w: int
     rotate: int
-    #: Whether neighbouring pages may share a window (the SSD130x column and page windows).
+    #: Whether neighbouring pages may share a window (the SSD130x column and page windows),
+    #: and the bytes of the command that sets the addressing mode for changes (SSD130x).
     merge = False
+    _switch = 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._held: Any = None  # the picture in the panel's RAM (see picture()), when known
         self._held_rotate = -1
         self._write: Any = None  # the frame writer for the serial interface (panel_wire)
+        self._addresses: dict[Window, bytes] = {}  # a window's commands, made once
+        self._mode: int | None = HORIZONTAL  # the SSD130x addressing mode, None: unknown
+        self._luma_init = True  # luma's init sequence is running (it sets HORIZONTAL)
         self.frames_whole = 0  # frames sent whole, and as changes (for tests and the bench)
         self.frames_partial = 0
         super().__init__(*args, **kwargs)  # luma's init sequence, then clear() and show()
+        self._luma_init = False
 
     def forget(self) -> None:
         """Treat the panel's memory as unknown: the next frame is sent whole."""
         self._held = None
 
     def command(self, *cmd: int) -> None:
-        """luma's ``command()``; it makes the panel's state unknown (``display()`` writes to
-        the serial interface itself)."""
+        """luma's ``command()``; it makes the panel's memory unknown, and its addressing mode
+        when the bytes hold a memory mode command (``display()`` writes to the interface)."""
         self._held = None
+        if MEMORYMODE in cmd and not self._luma_init:
+            self._mode = None
         super().command(*cmd)  # type: ignore[misc]
 
     def data(self, data: Any) -> None:
@@ -207,7 +240,7 @@ class _Thrifty:
         assert image.mode == self.mode  # type: ignore[attr-defined]
         assert image.size == self.size  # type: ignore[attr-defined]
         turned = self.preprocess(image)  # type: ignore[attr-defined]
-        shown = picture(turned)
+        shown = turned.im if CORE else turned  # picture(turned)
         if turned is image:  # the caller may draw on it later
             shown = shown.copy()
         old = self._held if self._held_rotate == self.rotate else None
@@ -216,24 +249,46 @@ class _Thrifty:
         if write is None:
             write = self._write = panel_wire.writer(self._serial_interface)
         if old is None:
-            write(self._whole(shown))
+            self._send(write, *self._whole(shown))
             self.frames_whole += 1
         else:
             found = changes(old, shown, self.merge)
             if found:
-                cost = 0
-                for window in found:
-                    cost += len(window[4]) + WINDOW_COST
+                cost = WINDOW_COST * len(found) + (self._switch if self._mode != VERTICAL else 0)
+                for _, data in found:
+                    cost += len(data)
                 if cost >= self._w * self._pages + WINDOW_COST:  # as costly as all of it
-                    write(self._whole(shown))
+                    self._send(write, *self._whole(shown))
                 else:
-                    write([(self._address(*window[:4]), window[4]) for window in found])
+                    self._send(write, self._partial(found), VERTICAL)
             self.frames_partial += 1
         self._held = shown
         self._held_rotate = self.rotate
 
-    def _whole(self, image: Any) -> panel_wire.Writes:
-        """The writes of the whole frame, as luma.oled's own ``display()`` sends it."""
+    def _send(self, write: Any, writes: panel_wire.Writes, mode: int) -> None:
+        """Write; the panel is in ``mode`` after it, in an unknown state if it raised."""
+        try:
+            write(writes)
+        except BaseException:
+            self._mode = None
+            raise
+        self._mode = mode
+
+    def _partial(self, found: list[tuple[Window, bytes]]) -> panel_wire.Writes:
+        """The writes of the changed windows (see :func:`changes`)."""
+        addresses, writes = self._addresses, []
+        for window, data in found:
+            cmd = addresses.get(window)
+            if cmd is None:
+                if len(addresses) >= 1024:
+                    addresses.clear()
+                cmd = addresses[window] = self._address(*window)
+            writes.append((cmd, data))
+        return writes
+
+    def _whole(self, image: Any) -> tuple[panel_wire.Writes, int]:
+        """The writes of the whole frame (as luma.oled's own ``display()`` sends it, in the
+        addressing mode luma sets), and the addressing mode the panel is in after them."""
         raise NotImplementedError
 
     def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
@@ -242,15 +297,29 @@ class _Thrifty:
 
 
 class _Windowed(_Thrifty):
-    """SSD1306-family addressing: column and page windows in horizontal addressing mode."""
+    """SSD1306-family addressing: column and page windows; changes in vertical mode (the mode
+    command with the first change after luma's init), whole frames in the mode the panel is
+    in (horizontal after luma's init, as luma sends them), the mode set again if unknown."""
 
     _colstart: int
     merge = True
+    _switch = 2
 
-    def _whole(self, image: Any) -> panel_wire.Writes:
+    def _whole(self, image: Any) -> tuple[panel_wire.Writes, int]:
         last = self._pages - 1
-        data = window_bytes(image, (0, last, 0, self._w - 1))
-        return [(self._address(0, last, 0, self._w - 1), data)]
+        cmd = self._address(0, last, 0, self._w - 1)
+        if self._mode == VERTICAL:  # after changes: the same bytes, column after column
+            return [(cmd, band(image, (0, 0, self._w, 8 * self._pages)))], VERTICAL
+        if self._mode is None:  # unknown: set it (2 bytes more)
+            cmd = bytes((MEMORYMODE, HORIZONTAL)) + cmd
+        return [(cmd, window_bytes(image, (0, last, 0, self._w - 1)))], HORIZONTAL
+
+    def _partial(self, found: list[tuple[Window, bytes]]) -> panel_wire.Writes:
+        writes = super()._partial(found)
+        if self._mode != VERTICAL:
+            cmd, data = writes[0]
+            writes[0] = (bytes((MEMORYMODE, VERTICAL)) + cmd, data)
+        return writes
 
     def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
         start = self._colstart
@@ -279,10 +348,10 @@ class sh1106(_Thrifty, oled.sh1106):  # type: ignore[misc]
 
     _page_address_offset: int
 
-    def _whole(self, image: Any) -> panel_wire.Writes:
+    def _whole(self, image: Any) -> tuple[panel_wire.Writes, int]:
         n = self._pages
         data = band(image, (0, 0, self._w, 8 * n))
-        return [(self._address(p, p, 0, 0), data[p::n]) for p in range(n)]
+        return [(self._address(p, p, 0, 0), data[p::n]) for p in range(n)], HORIZONTAL
 
     def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
         ram = c0 + self._page_address_offset
