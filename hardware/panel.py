@@ -257,7 +257,8 @@ class _Thrifty:
                 cost = WINDOW_COST * len(found) + (self._switch if self._mode != VERTICAL else 0)
                 for _, data in found:
                     cost += len(data)
-                if cost >= self._w * self._pages + WINDOW_COST:  # as costly as all of it
+                # as costly as the whole frame (SSD130x: one window; SH1106: one a page)
+                if cost >= self._w * self._pages + WINDOW_COST * (1 if self.merge else self._pages):
                     self._send(write, *self._whole(shown))
                 else:
                     self._send(write, self._partial(found), VERTICAL)
