@@ -6,23 +6,25 @@ bus time for a key that changed one number. The classes here are those same luma
 (subclasses: same init sequences, same ``display(image)`` contract, same capabilities,
 ``rotate`` and ``contrast``), with a ``display()`` that
 
-- packs the changed pages into the panel's page format with PIL operations (a crop, a
-  transpose, then ``tobytes``), once a frame, and byte slices: byte ``x`` of page ``p``
-  holds column ``x``, rows ``8p`` to ``8p + 7``, the top row in bit 0, as the panels want;
+- packs the changed box into the panel's page format with PIL operations (a crop and a
+  transpose once a frame, then ``tobytes`` of each window): byte ``x`` of page ``p`` holds
+  column ``x``, rows ``8p`` to ``8p + 7``, the top row in bit 0, as the panels want;
 - compares the image with what the panel holds (the difference, its box and each page's
   span, in C) and sends, for each page that differs, only the span of columns from the
-  first to the last changed column, with the controller's
-  own addressing: SSD1306/SSD1309/SSD1315 a column window (0x21) and a page window (0x22)
-  in the horizontal addressing mode luma's init sets (neighbouring pages share a window
-  when that is fewer bytes); SH1106 its page (0xB0 + p) and column start (low and high
-  nibble, after the RAM column offset luma uses, 2 by default); a change as costly as the
-  whole frame is sent as the whole frame; on luma's managed ``i2c`` (the Pi's) all of a
-  frame's writes go in one ``i2c_rdwr`` (``hardware.panel_wire``), on any other interface
-  through luma's ``command()`` and ``data()``;
+  first to the last changed column, with the controller's own addressing:
+  SSD1306/SSD1309/SSD1315 a column window (0x21) and a page window (0x22) in vertical
+  addressing mode (0x20 0x01, sent with the first change after luma's init, which sets
+  horizontal mode; neighbouring pages share a window when that is fewer bytes); SH1106 its
+  page (0xB0 + p) and column start (low and high nibble, after the RAM column offset luma
+  uses, 2 by default); a change as costly as the whole frame is sent as the whole frame
+  (in the mode the panel is in: luma's bytes, or as many); on luma's managed ``i2c`` (the
+  Pi's) all of a frame's writes go in one ``i2c_rdwr`` (``hardware.panel_wire``), on any
+  other interface through luma's ``command()`` and ``data()``;
 - sends the whole frame whenever what the panel holds is not known: the first frame of a
   device (after luma's init, a reset, a reconnect), after any command or data that did not
   come from ``display()`` (``contrast()``, ``show()``, ``hide()``, ``command()``), after a
-  change of ``rotate``, and after a write that raised (part of a frame may have arrived).
+  change of ``rotate``, and after a write that raised (part of a frame may have arrived;
+  the SSD130x's addressing mode is then set again with the whole frame, 2 bytes more).
 """
 
 from __future__ import annotations
