@@ -177,35 +177,55 @@ def measure(quick: bool = False, seed: int = 6) -> dict[str, Any]:
 class RealPanel:
     """The Pi's display path on a counting fake bus, for bench/run.py's press-to-frame run.
 
-    ``factory`` makes the project's SSD1306 on luma's i2c (as ``hardware.oled.luma_factory``
-    does on the Pi); :meth:`stock_seconds` times luma.oled's stock ``display()`` of the last
-    frame that device was given, on another such bus (the floor's display part).
+    :meth:`factory` is the ``Display``'s factory: the project's SSD1306 on luma's i2c (as
+    ``hardware.oled.luma_factory`` makes it on the Pi), a subclass that keeps the last frame
+    it was given; :meth:`commit` is bench/run.py's floor commit followed by luma.oled's stock
+    ``display()`` of that frame on another such bus (the floor's display part), each timed.
     """
 
-    def __init__(self, driver: str = "ssd1306") -> None:
+    def __init__(self, driver: str = "ssd1306", commit: Callable[[Any], None] | None = None):
+        from hardware import panel
+        from hardware.panel_fake import CountingI2C, i2c_serial
+
         self.driver = driver
-        self.last: Any = None
         self.stock, self.stock_bus = device_on_counting_bus(driver, stock=True)
         self.buses: list[Any] = []
+        self.devices: list[Any] = []
         self.stock_s: list[float] = []
+        self.commit_s: list[float] = []
+        self.floor_commit = commit
 
-    def factory(self) -> Any:
-        """A new project device (a Display's factory)."""
-        device, bus = device_on_counting_bus(self.driver, stock=False)
-        self.buses.append(bus)
-        shown = device.display
+        class Kept(getattr(panel, driver)):  # type: ignore[misc]
+            """The project's device, keeping the last frame (for the floor's stock display)."""
 
-        def display(image: Any) -> None:
-            self.last = image
-            shown(image)
+            last: Any = None
 
-        device.display = display
-        return device
+            def display(self, image: Any) -> None:
+                self.last = image
+                super().display(image)
+
+        def make() -> Any:
+            bus = CountingI2C()
+            self.buses.append(bus)
+            self.devices.append(Kept(i2c_serial(bus), width=128, height=64))
+            return self.devices[-1]
+
+        self.factory = make
+
+    def commit(self, db: Any) -> None:
+        """The floor's commit (timed alone), then luma's stock display of the last frame."""
+        start = time.perf_counter()
+        if self.floor_commit is not None:
+            self.floor_commit(db)
+        self.commit_s.append(time.perf_counter() - start)
+        self.stock_seconds()
 
     def stock_seconds(self, image: Any = None) -> float:
         """Seconds luma.oled's own ``display()`` takes for ``image`` (default: the last frame)."""
+        if image is None:
+            image = self.devices[-1].last
         start = time.perf_counter()
-        self.stock.display(self.last if image is None else image)
+        self.stock.display(image)
         elapsed = time.perf_counter() - start
         self.stock_s.append(elapsed)
         return elapsed
@@ -236,38 +256,17 @@ def press_to_frame(
     folder: Path, min_keys: int, seed: int, press_run: Callable[..., dict[str, Any]] | None = None
 ) -> dict[str, Any]:
     """bench/run.py's ``press_run`` with the real driver path: the project's SSD1306 on luma's
-    i2c on the fake bus instead of luma's dummy, and luma's stock ``display()`` of each frame
-    added to the floor (render + commit + stock display). Its figures, with
-    ``floor_display_s`` added and ``floor_commit_s`` the commit alone.
-
-    ``press_run`` is bench/run.py's function (default: imported from ``run``); for this one
-    call its module's ``commit_one`` and ``hardware.oled.dummy_factory`` are swapped.
+    i2c on the fake bus instead of luma's dummy (its ``factory``), and luma's stock
+    ``display()`` of each frame added to the floor (its ``commit``: render + commit + stock
+    display). Its figures, with ``floor_display_s`` added and ``floor_commit_s`` the commit
+    alone. ``press_run`` is bench/run.py's function (default: imported from ``run``).
     """
     if press_run is None:
         press_run = _bench_run().press_run
-    from hardware import oled
-
-    names = press_run.__globals__
-    real = RealPanel()
-    commit: Callable[[Any], None] = names["commit_one"]
-    commits: list[float] = []
-
-    def commit_and_stock(db: Any) -> None:
-        start = time.perf_counter()
-        commit(db)
-        commits.append(time.perf_counter() - start)
-        real.stock_seconds()
-
-    saved = oled.dummy_factory
-    oled.dummy_factory = lambda: real.factory  # type: ignore[assignment]
-    names["commit_one"] = commit_and_stock
-    try:
-        result = press_run(folder, min_keys, seed)
-    finally:
-        oled.dummy_factory = saved
-        names["commit_one"] = commit
+    real = RealPanel(commit=press_run.__globals__["commit_one"])
+    result = press_run(folder, min_keys, seed, factory=real.factory, commit=real.commit)
     return result | {
-        "floor_commit_s": statistics.median(commits) if commits else 0.0,
+        "floor_commit_s": statistics.median(real.commit_s) if real.commit_s else 0.0,
         "floor_display_s": statistics.median(real.stock_s) if real.stock_s else 0.0,
         "display_bus_bytes_per_key": real.bus_bytes / max(1, result["keys"]),
     }

@@ -152,7 +152,9 @@ def commit_one(db: sqlite3.Connection) -> None:
 
 
 # -- press to frame, frames per key, bytes per key (in this process) ---------------------------
-def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
+def press_run(
+    folder: Path, min_keys: int, seed: int, factory: Any = None, commit: Any = None
+) -> dict[str, Any]:
     """Whole hands through mock pins, Buttons, Scorer, Journal, render and the dummy device."""
     from gpiozero.pins.mock import MockFactory
 
@@ -178,7 +180,7 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
         last.update(view=view, data=image.tobytes())
         return image
 
-    display = Display(dummy_factory())
+    display = Display(factory or dummy_factory())  # bench/display.py: the real driver path
     scorer = Scorer(table, journal, display, drawn)
     shown: list[float] = []
     device_display = display.device.display
@@ -243,7 +245,7 @@ def press_run(folder: Path, min_keys: int, seed: int) -> dict[str, Any]:
             t = time.perf_counter()
             render(last["view"])
             t1 = time.perf_counter()
-            commit_one(floor_db)
+            (commit or commit_one)(floor_db)  # bench/display.py: + luma's display of the frame
             floor_render.append(t1 - t)
             floor_commit.append(time.perf_counter() - t1)
 

@@ -6,20 +6,25 @@ bus time for a key that changed one number. The classes here are those same luma
 (subclasses: same init sequences, same ``display(image)`` contract, same capabilities,
 ``rotate`` and ``contrast``), with a ``display()`` that
 
-- packs the image into the panel's page format with two PIL operations (a transpose, then
-  ``tobytes``) and byte slices: byte ``x`` of page ``p`` holds column ``x``, rows ``8p`` to
-  ``8p + 7``, the top row in bit 0, as the controllers want it;
-- compares each page with what the panel holds and sends, for each page that differs,
-  only the span of columns from the first to the last changed byte, with the controller's
-  own addressing: SSD1306/SSD1309/SSD1315 a column window (0x21) and a page window (0x22)
-  in the horizontal addressing mode luma's init sets (neighbouring pages share a window
-  when that is fewer bytes); SH1106 its page (0xB0 + p) and column start (low and high
-  nibble, after the RAM column offset luma uses, 2 by default); a change as costly as the
-  whole frame is sent as the whole frame;
+- packs the changed box into the panel's page format with PIL operations (a crop and a
+  transpose once a frame, then ``tobytes`` of each window): byte ``x`` of page ``p`` holds
+  column ``x``, rows ``8p`` to ``8p + 7``, the top row in bit 0, as the panels want;
+- compares the image with what the panel holds (the difference, its box and each page's
+  span, in C) and sends, for each page that differs, only the span of columns from the
+  first to the last changed column, with the controller's own addressing:
+  SSD1306/SSD1309/SSD1315 a column window (0x21) and a page window (0x22) in vertical
+  addressing mode (0x20 0x01, sent with the first change after luma's init, which sets
+  horizontal mode; neighbouring pages share a window when that is fewer bytes); SH1106 its
+  page (0xB0 + p) and column start (low and high nibble, after the RAM column offset luma
+  uses, 2 by default); a change as costly as the whole frame is sent as the whole frame
+  (in the mode the panel is in: luma's bytes, or as many); on luma's managed ``i2c`` (the
+  Pi's) all of a frame's writes go in one ``i2c_rdwr`` (``hardware.panel_wire``), on any
+  other interface through luma's ``command()`` and ``data()``;
 - sends the whole frame whenever what the panel holds is not known: the first frame of a
   device (after luma's init, a reset, a reconnect), after any command or data that did not
   come from ``display()`` (``contrast()``, ``show()``, ``hide()``, ``command()``), after a
-  change of ``rotate``, and after a write that raised (part of a frame may have arrived).
+  change of ``rotate``, and after a write that raised (part of a frame may have arrived;
+  the SSD130x's addressing mode is then set again with the whole frame, 2 bytes more).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from typing import Any
 from luma.oled import device as oled
 from PIL import Image, ImageChops
 from PIL import _imaging as pil_core  # Pillow's C module (Image.core)
+
+from hardware import panel_wire
 
 #: SSD130x commands: the column and page address windows (horizontal addressing mode).
 COLUMNADDR = 0x21
@@ -43,45 +50,40 @@ SETHIGHCOLUMN = 0x10
 WINDOW_COST = 10
 
 
-def _band_public(picture: Any, box: tuple[int, int, int, int]) -> bytes:
-    """:func:`band` of an ``Image`` with Pillow's public calls."""
-    return bytes(picture.crop(box).transpose(Image.Transpose.TRANSPOSE).tobytes("raw", "1;R"))
+#: SSD130x memory addressing mode (0x20) and two of its modes: luma's init sets horizontal
+#: (a whole frame, page after page); changes go in vertical mode (a window column after
+#: column, each column's pages top to bottom: the order the packing gives).
+MEMORYMODE = 0x20
+HORIZONTAL = 0x00
+VERTICAL = 0x01
 
 
-def _band_core(picture: Any, box: tuple[int, int, int, int]) -> bytes:
-    """:func:`band` of Pillow's C image (what ``crop``, ``transpose`` and ``tobytes`` call,
-    without their Python-level checks and image objects: half the time of a small change)."""
-    turned = picture.crop(box).transpose(TRANSPOSE)
-    encoder = pil_core.raw_encoder("1", "1;R")
-    encoder.setimage(turned, (0, 0, *turned.size))
-    _, status, data = encoder.encode(BUFSIZE)  # at most 1,024 bytes: one call
+def turn(picture: Any, box: tuple[int, int, int, int]) -> Any:
+    """The pixels of ``box`` turned so that each column of the box is a row, its top first."""
+    if CORE:
+        return picture.crop(box).transpose(TRANSPOSE)
+    return picture.crop(box).transpose(Image.Transpose.TRANSPOSE)
+
+
+def pack(turned: Any, box: tuple[int, int, int, int]) -> bytes:
+    """The rows of ``box`` of a :func:`turn` picture, 8 pixels a byte, the first in bit 0 (its
+    "1;R" packing, faster than the plain "1" packer): for a box 8 pixels wide, one byte a
+    column of the panel's page; wider, each column's pages one after another."""
+    if not CORE:
+        return bytes(turned.crop(box).tobytes("raw", "1;R"))
+    encoder = pil_core.raw_encoder("1", "1;R")  # what tobytes calls, without its checks
+    encoder.setimage(turned, box)
+    _, status, data = encoder.encode(BUFSIZE)  # at most 2,048 bytes (128x128): one call
     if status != 1:  # not seen: Pillow's tobytes raises on an error too
         raise RuntimeError(f"encoder status {status} packing the frame")
     return bytes(data)
 
 
-def _spans(diff: Any) -> list[tuple[int, int, int]]:
-    """``(page, first column, last column)`` of each page with a pixel set in ``diff``."""
-    box = diff.getbbox()
-    if box is None:
-        return []
-    x0, y0, x1, y1 = box
-    crop, out = diff.crop, []
-    for top in range(y0 & ~7, y1, 8):
-        span = crop((x0, top, x1, top + 8)).getbbox()
-        if span is not None:
-            out.append((top >> 3, x0 + span[0], x0 + span[2] - 1))
-    return out
-
-
-def _spans_public(old: Any, new: Any) -> list[tuple[int, int, int]]:
-    """:func:`changed_spans` of two ``Image`` with Pillow's public calls."""
-    return _spans(ImageChops.difference(old, new))
-
-
-def _spans_core(old: Any, new: Any) -> list[tuple[int, int, int]]:
-    """:func:`changed_spans` of Pillow's C images (what ``ImageChops.difference`` calls)."""
-    return _spans(old.chop_difference(new))
+def band(picture: Any, box: tuple[int, int, int, int]) -> bytes:
+    """The pixels of ``box`` (rows a multiple of 8) column by column: each column of the box
+    from its top pixel down, 8 pixels a byte, the first in the low bit (as the panels want)."""
+    turned = turn(picture, box)
+    return pack(turned, (0, 0, *turned.size))
 
 
 #: Pillow's C image calls behind crop, transpose, tobytes and ImageChops.difference, used on
@@ -96,18 +98,14 @@ CORE = hasattr(pil_core, "raw_encoder") and all(
 
 
 def picture(image: Image.Image) -> Any:
-    """What :func:`band` and :func:`changed_spans` take: the C image, or the ``Image``."""
+    """What :func:`band` and :func:`changes` take: the C image, or the ``Image``."""
     return image.im if CORE else image
 
 
-band = _band_core if CORE else _band_public
-band.__doc__ = """The pixels of ``box`` (rows a multiple of 8) column by column: each column of
-the box from its top pixel down, 8 pixels a byte, the first in the low bit (as the panels
-want). Pillow's transpose makes each column a row; its "1;R" packing (faster than the plain
-"1" packer) puts the first pixel of each 8 in bit 0."""
-changed_spans = _spans_core if CORE else _spans_public
-changed_spans.__doc__ = """``(page, first column, last column)`` of each 8-row page where two
-pictures differ, found in C (the difference image, its bounding box, that of each page)."""
+def difference(old: Any, new: Any) -> Any:
+    """The picture of the pixels where two pictures differ (Pillow's C call, or the public
+    ``ImageChops.difference`` that calls it)."""
+    return old.chop_difference(new) if CORE else ImageChops.difference(old, new)
 
 
 def window_bytes(image: Any, window: tuple[int, int, int, int]) -> bytes:
@@ -147,6 +145,57 @@ def windows(spans: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]
     return out
 
 
+Window = tuple[int, int, int, int]
+
+
+def changes(old: Any, new: Any, merge: bool) -> list[tuple[Window, bytes]]:
+    """What to send to bring the panel from picture ``old`` to ``new`` (see :func:`picture`):
+    per window ``(first page, last page, first column, last column)`` and its data, column
+    after column, each column's pages top to bottom (one page: the page's bytes in order).
+
+    The pictures' difference (in C) gives the box that changed and, page by page, the span of
+    changed columns; ``merge`` joins neighbouring pages into one window where that is fewer
+    bytes (:func:`windows`; SSD130x windows, not the SH1106's pages). The box is turned once
+    (:func:`turn`) and each window packed from it (:func:`pack`).
+    """
+    diff = difference(old, new)
+    box = diff.getbbox()
+    if box is None:
+        return []
+    x0, y0, x1, y1 = box
+    top, bottom = y0 & ~7, (y1 + 7) & ~7
+    p0 = top >> 3
+    found: list[Window]
+    if bottom - top == 8:  # one page: the box is its span
+        found = [(p0, p0, x0, x1 - 1)]
+    else:
+        spans, crop = [], diff.crop
+        for y in range(top, bottom, 8):
+            span = crop((x0, y, x1, y + 8)).getbbox()
+            if span is not None:
+                spans.append((y >> 3, x0 + span[0], x0 + span[2] - 1))
+        found = windows(spans) if merge else [(p, p, c0, c1) for p, c0, c1 in spans]
+    turned = turn(new, (x0, top, x1, bottom))  # row x - x0: column x, from row top down
+    out = []
+    if CORE:  # pack()'s C calls, inline: this loop runs for every window of every frame
+        encoder = pil_core.raw_encoder
+        for window in found:
+            q0, q1, c0, c1 = window
+            packer = encoder("1", "1;R")
+            packer.setimage(turned, ((q0 - p0) << 3, c0 - x0, (q1 + 1 - p0) << 3, c1 + 1 - x0))
+            _, status, data = packer.encode(BUFSIZE)
+            if status != 1:  # not seen: Pillow's tobytes raises on an error too
+                raise RuntimeError(f"encoder status {status} packing a window")
+            out.append((window, data))
+        return out
+    for window in found:
+        q0, q1, c0, c1 = window
+        out.append(
+            (window, pack(turned, ((q0 - p0) << 3, c0 - x0, (q1 + 1 - p0) << 3, c1 + 1 - x0)))
+        )
+    return out
+
+
 class _Thrifty:
     """The mixin: remembers what the panel holds and sends what differs (see the module)."""
 
@@ -154,22 +203,33 @@ class _Thrifty:
     _pages: int
     _w: int
     rotate: int
+    #: Whether neighbouring pages may share a window (the SSD130x column and page windows),
+    #: and the bytes of the command that sets the addressing mode for changes (SSD130x).
+    merge = False
+    _switch = 0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._held: Any = None  # the picture in the panel's RAM (see picture()), when known
         self._held_rotate = -1
+        self._write: Any = None  # the frame writer for the serial interface (panel_wire)
+        self._addresses: dict[Window, bytes] = {}  # a window's commands, made once
+        self._mode: int | None = HORIZONTAL  # the SSD130x addressing mode, None: unknown
+        self._luma_init = True  # luma's init sequence is running (it sets HORIZONTAL)
         self.frames_whole = 0  # frames sent whole, and as changes (for tests and the bench)
         self.frames_partial = 0
         super().__init__(*args, **kwargs)  # luma's init sequence, then clear() and show()
+        self._luma_init = False
 
     def forget(self) -> None:
         """Treat the panel's memory as unknown: the next frame is sent whole."""
         self._held = None
 
     def command(self, *cmd: int) -> None:
-        """luma's ``command()``; it makes the panel's state unknown (``display()`` writes to
-        the serial interface itself)."""
+        """luma's ``command()``; it makes the panel's memory unknown, and its addressing mode
+        when the bytes hold a memory mode command (``display()`` writes to the interface)."""
         self._held = None
+        if MEMORYMODE in cmd and not self._luma_init:
+            self._mode = None
         super().command(*cmd)  # type: ignore[misc]
 
     def data(self, data: Any) -> None:
@@ -182,52 +242,91 @@ class _Thrifty:
         assert image.mode == self.mode  # type: ignore[attr-defined]
         assert image.size == self.size  # type: ignore[attr-defined]
         turned = self.preprocess(image)  # type: ignore[attr-defined]
-        shown = picture(turned)
+        shown = turned.im if CORE else turned  # picture(turned)
         if turned is image:  # the caller may draw on it later
             shown = shown.copy()
         old = self._held if self._held_rotate == self.rotate else None
         self._held = None  # unknown until every write has gone through
+        write = self._write
+        if write is None:
+            write = self._write = panel_wire.writer(self._serial_interface)
         if old is None:
-            self._send_all(shown)
+            self._send(write, *self._whole(shown))
             self.frames_whole += 1
         else:
-            spans = changed_spans(old, shown)
-            if spans:
-                self._send_changes(shown, spans)
+            found = changes(old, shown, self.merge)
+            if found:
+                cost = WINDOW_COST * len(found) + (self._switch if self._mode != VERTICAL else 0)
+                for _, data in found:
+                    cost += len(data)
+                # as costly as the whole frame (SSD130x: one window; SH1106: one a page)
+                if cost >= self._w * self._pages + WINDOW_COST * (1 if self.merge else self._pages):
+                    self._send(write, *self._whole(shown))
+                else:
+                    self._send(write, self._partial(found), VERTICAL)
             self.frames_partial += 1
         self._held = shown
         self._held_rotate = self.rotate
 
-    def _send_all(self, image: Any) -> None:
+    def _send(self, write: Any, writes: panel_wire.Writes, mode: int) -> None:
+        """Write; the panel is in ``mode`` after it, in an unknown state if it raised."""
+        try:
+            write(writes)
+        except BaseException:
+            self._mode = None
+            raise
+        self._mode = mode
+
+    def _partial(self, found: list[tuple[Window, bytes]]) -> panel_wire.Writes:
+        """The writes of the changed windows (see :func:`changes`)."""
+        addresses, writes = self._addresses, []
+        for window, data in found:
+            cmd = addresses.get(window)
+            if cmd is None:
+                if len(addresses) >= 1024:
+                    addresses.clear()
+                cmd = addresses[window] = self._address(*window)
+            writes.append((cmd, data))
+        return writes
+
+    def _whole(self, image: Any) -> tuple[panel_wire.Writes, int]:
+        """The writes of the whole frame (as luma.oled's own ``display()`` sends it, in the
+        addressing mode luma sets), and the addressing mode the panel is in after them."""
         raise NotImplementedError
 
-    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
+    def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
+        """The commands that address a window (pages ``p0``-``p1``, columns ``c0``-``c1``)."""
         raise NotImplementedError
 
 
 class _Windowed(_Thrifty):
-    """SSD1306-family addressing: column and page windows in horizontal addressing mode."""
+    """SSD1306-family addressing: column and page windows; changes in vertical mode (the mode
+    command with the first change after luma's init), whole frames in the mode the panel is
+    in (horizontal after luma's init, as luma sends them), the mode set again if unknown."""
 
     _colstart: int
+    merge = True
+    _switch = 2
 
-    def _send_all(self, image: Any) -> None:
-        start, serial, last = self._colstart, self._serial_interface, self._pages - 1
-        serial.command(COLUMNADDR, start, start + self._w - 1, PAGEADDR, 0, last)
-        serial.data(window_bytes(image, (0, last, 0, self._w - 1)))
+    def _whole(self, image: Any) -> tuple[panel_wire.Writes, int]:
+        last = self._pages - 1
+        cmd = self._address(0, last, 0, self._w - 1)
+        if self._mode == VERTICAL:  # after changes: the same bytes, column after column
+            return [(cmd, band(image, (0, 0, self._w, 8 * self._pages)))], VERTICAL
+        if self._mode is None:  # unknown: set it (2 bytes more)
+            cmd = bytes((MEMORYMODE, HORIZONTAL)) + cmd
+        return [(cmd, window_bytes(image, (0, last, 0, self._w - 1)))], HORIZONTAL
 
-    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
-        start, serial = self._colstart, self._serial_interface
-        found = windows(spans)
-        cost = 0
-        for p0, p1, c0, c1 in found:
-            cost += (p1 - p0 + 1) * (c1 - c0 + 1) + WINDOW_COST
-        if cost >= self._w * self._pages + WINDOW_COST:
-            self._send_all(image)  # as many bytes as the whole frame: one window is as good
-            return
-        for window in found:
-            p0, p1, c0, c1 = window
-            serial.command(COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1)
-            serial.data(window_bytes(image, window))
+    def _partial(self, found: list[tuple[Window, bytes]]) -> panel_wire.Writes:
+        writes = super()._partial(found)
+        if self._mode != VERTICAL:
+            cmd, data = writes[0]
+            writes[0] = (bytes((MEMORYMODE, VERTICAL)) + cmd, data)
+        return writes
+
+    def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
+        start = self._colstart
+        return bytes((COLUMNADDR, start + c0, start + c1, PAGEADDR, p0, p1))
 
 
 class ssd1306(_Windowed, oled.ssd1306):  # type: ignore[misc]
@@ -252,21 +351,14 @@ class sh1106(_Thrifty, oled.sh1106):  # type: ignore[misc]
 
     _page_address_offset: int
 
-    def _send_all(self, image: Any) -> None:
+    def _whole(self, image: Any) -> tuple[panel_wire.Writes, int]:
         n = self._pages
         data = band(image, (0, 0, self._w, 8 * n))
-        for p in range(n):
-            self._send_page(p, 0, data[p::n])
+        return [(self._address(p, p, 0, 0), data[p::n]) for p in range(n)], HORIZONTAL
 
-    def _send_changes(self, image: Any, spans: list[tuple[int, int, int]]) -> None:
-        for p, first, last in spans:
-            self._send_page(p, first, band(image, (first, 8 * p, last + 1, 8 * p + 8)))
-
-    def _send_page(self, page: int, column: int, data: bytes) -> None:
-        ram = column + self._page_address_offset
-        serial = self._serial_interface
-        serial.command(SETPAGE | page, SETLOWCOLUMN | (ram & 0x0F), SETHIGHCOLUMN | (ram >> 4))
-        serial.data(data)
+    def _address(self, p0: int, p1: int, c0: int, c1: int) -> bytes:
+        ram = c0 + self._page_address_offset
+        return bytes((SETPAGE | p0, SETLOWCOLUMN | (ram & 0x0F), SETHIGHCOLUMN | (ram >> 4)))
 
 
 #: The config's ``display.driver`` names and their classes.

@@ -159,6 +159,8 @@ class FakeI2C:
         self.panels = {} if panel is None else {address: panel}
         self.wire_bytes = 0
         self.transactions = 0
+        self.calls: list[list[bytes]] = []  # each i2c_rdwr call's messages, as bytes
+        self.block_writes = 0  # write_i2c_block_data calls
         self.fail_at: int | None = None
         self.broken = False
         self.closed = False
@@ -190,10 +192,12 @@ class FakeI2C:
         """SMBus block write: ``register`` is the control byte; at most 32 data bytes."""
         if len(data) > 32:
             raise OSError(errno.EINVAL, "Invalid argument")
+        self.block_writes += 1
         self._transfer(i2c_addr, bytes([register, *data]))
 
     def i2c_rdwr(self, *messages: Any) -> None:
         """Combined transfers of smbus2 ``i2c_msg`` writes (luma's managed bus)."""
+        self.calls.append([bytes(message) for message in messages])
         for message in messages:
             self._transfer(message.addr, bytes(message))
 

@@ -66,3 +66,20 @@ def test_press_to_frame_runs_the_real_driver_path(tmp_path: Path, monkeypatch):
     assert result["floor_display_s"] > 0 and result["floor_commit_s"] > 0
     assert result["floor_s"] > result["floor_display_s"]  # render + commit + luma's display
     assert 0 < result["display_bus_bytes_per_key"] < 1034
+
+
+def test_the_real_panel_is_the_projects_device_and_the_floor_shows_its_last_frame():
+    from hardware import panel
+
+    commits: list[object] = []
+    real = display_bench.RealPanel(commit=commits.append)
+    device = real.factory()
+    assert isinstance(device, panel.ssd1306) and device.frames_whole == 1  # luma's init clear
+    frame = Image.new("1", (128, 64))
+    ImageDraw.Draw(frame).rectangle((10, 10, 20, 20), fill=255)
+    device.display(frame)
+    assert device.last is frame and real.bus_bytes > 1034  # the init frame, then a change
+    before = real.stock_bus.wire_bytes
+    real.commit("db")
+    assert commits == ["db"] and len(real.commit_s) == len(real.stock_s) == 1
+    assert real.stock_bus.wire_bytes - before == 1034  # luma's stock display of that frame

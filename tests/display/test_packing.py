@@ -35,17 +35,21 @@ def test_the_c_calls_pack_and_find_changes_as_the_public_ones_do(image, other, b
     x0, x1 = min(x0, x1 - 1), max(x1, x0 + 1)
     p1 = rows.draw(st.integers(p0, 7))
     area = (x0, 8 * p0, x1, 8 * p1 + 8)
-    packed = panel._band_core(image.im, area)
-    assert packed == panel._band_public(image, area) == columns(image, area)
+    packed = panel.band(image.im, area)
+    assert packed == columns(image, area)
     changed = other.copy()
     changed.paste(image.crop(area), area[:2])
-    assert panel._spans_core(other.im, changed.im) == panel._spans_public(other, changed)
+    in_c = [panel.changes(other.im, changed.im, merge) for merge in (True, False)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(panel, "CORE", False)
+        assert panel.band(image, area) == packed
+        assert [panel.changes(other, changed, merge) for merge in (True, False)] == in_c
+    for (q0, q1, c0, c1), data in in_c[0]:  # a window's columns, each its pages top down
+        assert data == columns(changed, (c0, 8 * q0, c1 + 1, 8 * q1 + 8))
 
 
 def test_the_public_calls_drive_the_panel_as_well(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(panel, "CORE", False)
-    monkeypatch.setattr(panel, "band", panel._band_public)
-    monkeypatch.setattr(panel, "changed_spans", panel._spans_public)
     for driver in ("ssd1306", "sh1106"):
         rig = Rig(driver, "i2c", rotate=1)
         frame = Image.new("1", rig.device.size)

@@ -29,11 +29,36 @@ def test_one_pixel_on_an_ssd1306_is_a_one_column_window_and_one_byte():
     rig = Rig("ssd1306", "i2c")
     rig.sent(Image.new("1", (128, 64)))
     rig.model.log.clear()
-    assert rig.sent(lit((70, 21))) == 8 + 3  # address, control, 6 commands; address, control, 1
+    # the first change after a whole frame sets vertical addressing (0x20 0x01) first
+    assert rig.sent(lit((70, 21))) == 2 + 8 + 3
     assert rig.model.log == [
-        ("command", bytes([0x21, 70, 70, 0x22, 2, 2])),
+        ("command", bytes([0x20, 0x01, 0x21, 70, 70, 0x22, 2, 2])),
         ("data", bytes([1 << 5])),
     ]
+    rig.model.log.clear()
+    frame = lit((9, 0), (70, 21))
+    assert rig.sent(frame) == 8 + 3  # address, control, 6 commands; address, control, 1
+    assert rig.model.log == [
+        ("command", bytes([0x21, 9, 9, 0x22, 0, 0])),
+        ("data", bytes([1])),
+    ]
+    assert same(rig.shown(), frame)
+
+
+def test_a_whole_frame_after_changes_is_sent_in_vertical_mode_with_lumas_byte_count():
+    rig = Rig("ssd1306", "i2c")
+    whole = rig.sent(lit((3, 3)))  # horizontal, as luma sends it
+    rig.sent(lit((3, 3), (4, 40)))  # a change: vertical from now on
+    rig.device.contrast(0x7F)  # no memory mode byte: the mode is still known
+    rig.model.log.clear()
+    assert rig.sent(lit((3, 3), (4, 40))) == whole
+    assert rig.model.log[0] == ("command", bytes([0x21, 0, 127, 0x22, 0, 7]))
+    assert rig.model.mode == 1 and same(rig.shown(), lit((3, 3), (4, 40)))
+    rig.device.contrast(0x20)  # a byte that could be a memory mode command: mode unknown
+    rig.model.log.clear()
+    assert rig.sent(lit((3, 3))) == whole + 2
+    assert rig.model.log[0] == ("command", bytes([0x20, 0x00, 0x21, 0, 127, 0x22, 0, 7]))
+    assert rig.model.mode == 0 and same(rig.shown(), lit((3, 3)))
 
 
 def test_one_pixel_on_an_sh1106_is_its_page_and_column_start_after_the_offset():
@@ -59,11 +84,15 @@ def test_an_sh1106_without_the_column_offset_writes_where_luma_would():
 def test_a_text_row_over_two_pages_is_one_window_when_that_is_fewer_bytes():
     rig = Rig("ssd1306", "i2c")
     rig.sent(Image.new("1", (128, 64)))
+    frame = lit((0, 63))
+    rig.sent(frame)  # the first change: vertical addressing from now on
     rig.model.log.clear()
-    frame = Image.new("1", (128, 64))
     ImageDraw.Draw(frame).rectangle((10, 12, 49, 19), fill=255)  # rows 12-19: pages 1 and 2
     assert rig.sent(frame) == 8 + 2 + 2 * 40
-    assert rig.model.log[0] == ("command", bytes([0x21, 10, 49, 0x22, 1, 2]))
+    assert rig.model.log == [  # column after column, each its two pages top down
+        ("command", bytes([0x21, 10, 49, 0x22, 1, 2])),
+        ("data", bytes([0xF0, 0x0F] * 40)),
+    ]
     assert same(rig.shown(), frame)
 
 
@@ -71,8 +100,8 @@ def test_changes_far_apart_on_one_page_are_one_span():
     rig = Rig("ssd1306", "spi")
     rig.sent(Image.new("1", (128, 64)))
     rig.model.log.clear()
-    assert rig.sent(lit((3, 60), (120, 63))) == 6 + (120 - 3 + 1)
-    assert rig.model.log[0] == ("command", bytes([0x21, 3, 120, 0x22, 7, 7]))
+    assert rig.sent(lit((3, 60), (120, 63))) == 2 + 6 + (120 - 3 + 1)
+    assert rig.model.log[0] == ("command", bytes([0x20, 0x01, 0x21, 3, 120, 0x22, 7, 7]))
 
 
 @pytest.mark.parametrize("driver", ["ssd1306", "sh1106"])
@@ -83,7 +112,8 @@ def test_after_contrast_the_next_frame_is_whole_and_then_thrifty_again(driver: s
     rig.device.contrast(DIM)
     assert rig.sent(Image.new("1", (128, 64), 255)) == whole
     assert rig.sent(lit((1, 1), base=Image.new("1", (128, 64)))) == whole  # all of it changed
-    assert rig.sent(lit((1, 1), (2, 1))) < 12
+    assert rig.sent(lit((1, 1), (2, 1))) <= 2 + 12  # one byte; the SSD1306's mode command
+    assert rig.sent(lit((1, 1), (2, 1), (3, 1))) < 12
 
 
 @pytest.mark.parametrize("rotate", [0, 1, 2, 3])
