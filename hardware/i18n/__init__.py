@@ -11,6 +11,7 @@ it is translated again.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -70,7 +71,21 @@ def localize(text: str) -> str:
     return _translate(catalog, text)
 
 
-def _translate(catalog: _Catalog, message: Message) -> str:
+def localize_in(text: str, code: str) -> str:
+    """``text`` in the language ``code`` whatever the table speaks (a web page's language)."""
+    if code not in LANGUAGES:
+        raise LanguageError(f"language must be one of {', '.join(LANGUAGES)}, not {code!r}")
+    if code == "en" or not isinstance(text, Message):
+        return text
+    return _translate(_catalog_of(code), text, code)
+
+
+@functools.cache
+def _catalog_of(code: str) -> _Catalog:
+    return _load(code)
+
+
+def _translate(catalog: _Catalog, message: Message, code: str | None = None) -> str:
     key = message.key
     params = message.params
     english = TEXTS[key]
@@ -81,7 +96,7 @@ def _translate(catalog: _Catalog, message: Message) -> str:
         template = catalog.npgettext(key, english, other, n)
     else:
         template = catalog.pgettext(key, english)
-    values = {name: _value(catalog, name, value) for name, value in params.items()}
+    values = {name: _value(catalog, name, value, code) for name, value in params.items()}
     try:
         return template.format(**values)
     except (KeyError, IndexError, ValueError):  # a broken translation: the English
@@ -97,25 +112,25 @@ _WORDS = {
 }
 
 
-def _value(catalog: _Catalog, name: str, value: Any) -> str:
+def _value(catalog: _Catalog, name: str, value: Any, code: str | None = None) -> str:
     if isinstance(value, str) and not isinstance(value, Message):
         key = _WORDS.get(name, {}).get(value)
         return catalog.pgettext(key, TEXTS[key]) if key else value
     if isinstance(value, Message):
-        return _translate(catalog, value)
+        return _translate(catalog, value, code)
     if isinstance(value, (Seat, Team)):
         kind = "seat" if isinstance(value, Seat) else "team"
         return catalog.pgettext(f"{kind}.{value.code}", value.code)
     if isinstance(value, Mode):
         return catalog.pgettext(f"mode.{value.value}", value.label)
     if isinstance(value, int) and not isinstance(value, (bool, enum.Enum)):
-        return number(value)
+        return number(value, code)
     return text_of(value)  # a card's label, a suit's symbol, a name as it is
 
 
-def number(n: int) -> str:
-    """A whole number as the table's language writes it (the minus sign)."""
-    return MINUS[language()] + str(-n) if n < 0 else str(n)
+def number(n: int, code: str | None = None) -> str:
+    """A whole number as the table's language (or ``code``) writes it (the minus sign)."""
+    return MINUS[code or language()] + str(-n) if n < 0 else str(n)
 
 
 def system_language(env: Mapping[str, str]) -> str:

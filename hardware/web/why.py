@@ -1,8 +1,9 @@
 """The score sheet's "why" lines in the page's language.
 
 ``kaiser_core.sheet.reasons`` writes them in English from a fixed set of patterns; each is
-read back here and written again with the page's texts, numbers, seats and teams. A line of
-no known pattern (a house rule's own reason, the core's words) is shown as it is.
+read back here and written again with the page's texts, numbers, seats and teams. The
+core's own words (a house rule's reason, the winner's reason) go through the device's
+``kaiser`` catalog in the page's language; a line of no known pattern is shown as it is.
 """
 
 from __future__ import annotations
@@ -10,9 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from hardware.i18n import localize_in
+from hardware.i18n.english import message_of
 from hardware.web.club import seat_code, team_code
+from hardware.web.language import LANGUAGES, texts_for
 from hardware.web.layout import num
 from hardware.web.texts import T, Texts
+from kaiser_core.messages import Message
 
 TEAM = r"(?P<team>NS|EW)"
 N = r"-?\d+"
@@ -67,7 +72,7 @@ PATTERNS: list[tuple[re.Pattern[str], Fill]] = [
     (re.compile(r"skunk: the losers are at 0 or below"), lambda t, g: t.why_skunk),
     (
         re.compile(rf"{TEAM} wins: (?P<reason>.*)"),
-        lambda t, g: t.why_wins.format(team=g["team"], reason=g["reason"]),
+        lambda t, g: t.why_wins.format(team=g["team"], reason=core_words(g["reason"], t)),
     ),
 ]
 
@@ -89,12 +94,25 @@ def _local(t: Texts, groups: dict[str, str | None]) -> dict[str, str]:
     return out
 
 
+def language_of(t: Texts) -> str:
+    """The code of the language whose texts ``t`` are (English for any other)."""
+    return next((code for code in LANGUAGES if texts_for(code) is t), "en")
+
+
+def core_words(text: str, t: Texts = T) -> str:
+    """The core's words (a Message, or a game-end reason's English) in ``t``'s language."""
+    message = text if isinstance(text, Message) else message_of(text, "end.")
+    return localize_in(message, language_of(t)) if message is not None else text
+
+
 def why_line(line: str, t: Texts = T) -> tuple[str, bool]:
     """One "why" line in ``t``'s language, and whether its pattern was known."""
     for pattern, fill in PATTERNS:
         found = pattern.fullmatch(line)
         if found:
             return fill(t, _local(t, found.groupdict())), True
+    if isinstance(line, Message):
+        return localize_in(line, language_of(t)), True
     return line, False
 
 
@@ -103,4 +121,4 @@ def why_lines(lines: list[str], t: Texts = T) -> list[str]:
     return [why_line(line, t)[0] for line in lines]
 
 
-__all__ = ["PATTERNS", "why_line", "why_lines"]
+__all__ = ["PATTERNS", "core_words", "language_of", "why_line", "why_lines"]

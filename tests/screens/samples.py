@@ -104,6 +104,22 @@ def _cards(**changes: object) -> CardsView:
     return CardsView(**base)  # type: ignore[arg-type]
 
 
+def _change(number, bidder, bid, trump, result, ns, ew, ns_total, ew_total):  # type: ignore[no-untyped-def]
+    """A History hand line as the core makes it (kaiser_core.table.lists.hand_lines)."""
+    return Message(
+        "history.change",
+        number=number,
+        bidder=bidder,
+        bid=bid,
+        trump=trump.symbol if trump else Message("bid.nt"),
+        result=Message(result),
+        ns=ns,
+        ew=ew,
+        ns_total=ns_total,
+        ew_total=ew_total,
+    )
+
+
 SAMPLES: dict[str, View] = {
     "new_game": NewGameView("standard"),
     "new_game_message": NewGameView("tournament", message="Push toward a seat, or OK"),
@@ -402,7 +418,7 @@ SAMPLES: dict[str, View] = {
     ),
     "new_game_names_message": NewGameView(
         "standard",
-        message="Ann sits twice: change one",
+        message=Message("names.twice", name="Ann"),
         seats={N: "Ann", E: "Ann", S: "Cy", W: "Dee"},
         picking=E,
     ),
@@ -412,29 +428,44 @@ SAMPLES: dict[str, View] = {
         names_back=True,
     ),
     "list_games": ListView(
-        "Games",
+        Message("history.games_title"),
         (
-            "This game: Us 31, Them 20",
-            "2026-11-28 20:15 Us -1, Them 52: Them won",
-            "Game 3: The Saskatoon Raccoons of the 52, Wolfgang's Wandering Whist 40: "
-            "The Saskatoon Raccoons of the won",
+            Message("history.this_game", ns="Us", ns_total=31, ew="Them", ew_total=20),
+            Message(
+                "history.game",
+                date="2026-11-28 20:15",
+                ns="Us",
+                ns_total=-1,
+                ew="Them",
+                ew_total=52,
+                winner="Them",
+            ),
+            Message(
+                "history.game_undated",
+                number=3,
+                ns="The Saskatoon Raccoons of the",
+                ns_total=52,
+                ew="Wolfgang's Wandering Whist",
+                ew_total=40,
+                winner="The Saskatoon Raccoons of the",
+            ),
         ),
         1,
         wrap=True,
     ),
     "list_hands": ListView(
-        "Us / Them",
+        Message("history.hands_title", ns="Us", ew="Them"),
         (
-            "1. E 8♥ made -1 / +11 (-1 / 11)",
-            "2. S redealt",
-            "3. W 7NT set +2 / -14 (1 / -3)",
-            "4. N 12NT made +24 / -2 (25 / -5)",
+            _change(1, Seat.E, 8, Suit.H, "word.made", "-1", "+11", -1, 11),
+            Message("history.redealt", number=2, dealer=Seat.S),
+            _change(3, Seat.W, 7, None, "word.set", "+2", "-14", 1, -3),
+            _change(4, Seat.N, 12, None, "word.made", "+24", "-2", 25, -5),
         ),
         0,
         wrap=True,
     ),
     "list_profiles": ListView(
-        "Rules for new games",
+        Message("profile.title"),
         (
             "* config: standard + 2 house rules",
             "  standard",
@@ -444,12 +475,16 @@ SAMPLES: dict[str, View] = {
             "  widow",
         ),
         2,
-        message="new game: open-defense",
+        message=Message("profile.now", rules="open-defense"),
         wrap=True,
     ),
     "list_rules_house": ListView(
-        "open-defense + 12 house rules",
-        ("changed from open-defense:", "Defenders stop at 45", "At most 10 hands a game"),
+        Message("rules.title_house", profile="open-defense", count=12),
+        (
+            Message("rules.changed", profile="open-defense"),
+            "Defenders stop at 45",
+            "At most 10 hands a game",
+        ),
         1,
         wrap=True,
     ),

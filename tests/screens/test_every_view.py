@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from hardware import i18n
 from hardware.screens import SIZE, paint
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat, Team
@@ -32,7 +33,7 @@ from kaiser_core.views import GameOverView, ScoreView, SummaryView, TeamScore, V
 
 from .samples import LONG_EW, LONG_NS, SAMPLES
 
-LANGUAGES = ("en",)
+LANGUAGES = i18n.LANGUAGES
 NAME_LIMIT = 24  # hardware/config.py: names of 1 to 24 characters
 NS_NAME = "The Saskatoon Raccoons o"
 EW_NAME = "Wolfgang's Wandering Whi"
@@ -77,11 +78,15 @@ CARD_CODES = [f"{r}{s}" for r in "AKQJT98765432" for s in "SHDC"] + ["ZZ", "5S"]
 
 
 @pytest.fixture(params=LANGUAGES)
-def language(request: pytest.FixtureRequest) -> str:
-    """The language the screens are drawn in ("en" only, until issue 12)."""
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The language the screens are drawn in: each of the table's languages in turn."""
     language = str(request.param)
     assert language in LANGUAGES
-    return language
+    i18n.set_language(language)
+    try:
+        yield language
+    finally:
+        i18n.set_language("en")
 
 
 def walk(rules: Rules, seed: int, steps: int = 1200) -> Iterator[View]:
@@ -183,12 +188,12 @@ VIEWS = reachable()
 
 def drawn_texts(view: View, language: str) -> list[str]:
     """Every text the painter draws for ``view`` (checking the frame on the way)."""
-    assert language == "en"
+    assert language == i18n.language()
     texts: list[str] = []
     original = Pen.text
 
     def recording(self: Pen, x: int, y: int, text: str, font: object, fill: int = 255) -> int:
-        texts.append(text)
+        texts.append(i18n.localize(text))
         return original(self, x, y, text, font, fill)  # type: ignore[arg-type]
 
     canvas = Image.new("1", (SIZE[0] + 64, SIZE[1] + 64))
