@@ -43,12 +43,32 @@ def title(pen: Pen, text: str) -> int:
     elif tiny.width(text) <= pen.w:
         pen.text(0, 2, text, tiny)
         rule = 12
+    elif _two_names(text):
+        two_names(pen, text.params["ns"], text.params["ew"], tiny)  # type: ignore[attr-defined]
+        rule = 16
     else:
         for i, row in enumerate(tiny.wrap(text, pen.w, 2)):
             pen.text(0, i * 8, row, tiny)
         rule = 16
     pen.line(0, rule, pen.w - 1, rule)
     return rule + 2
+
+
+def _two_names(text: str) -> bool:
+    params = getattr(text, "params", {})
+    return all(isinstance(params.get(k), str) for k in ("ns", "ew")) and len(params) == 2
+
+
+def two_names(pen: Pen, ns: str, ew: str, font: Font) -> None:
+    """A title naming both teams, too long for a row: "NS name /" over "EW name", each shortened.
+
+    Each name is drawn (and shortened) alone, so only a name ever ends in an ellipsis.
+    """
+    slash = "/"
+    room = pen.w - font.width(" " + slash)
+    x = pen.text(0, 0, font.fit(ns, room), font)
+    pen.text(x + font.width(" "), 0, slash, font)
+    pen.text(0, 8, font.fit(ew, pen.w), font)
 
 
 def wrapped(

@@ -30,7 +30,7 @@ from kaiser_core.table import Key, Table, waiting
 from kaiser_core.table.club_state import ClubState
 from kaiser_core.views import GameOverView, ScoreView, SummaryView, TeamScore, View
 
-from .samples import LONG_EW, LONG_NS, SAMPLES
+from .samples import LONG_EW, LONG_NS, LONG_PLAYER, SAMPLES
 
 LANGUAGES = ("en",)
 NAME_LIMIT = 24  # hardware/config.py: names of 1 to 24 characters
@@ -44,6 +44,7 @@ NAMES = (
     EW_NAME,
     LONG_NS,
     LONG_EW,
+    LONG_PLAYER,
     *PLAYERS,
     f"{PLAYERS[0]} & {PLAYERS[2]}",
     f"{PLAYERS[1]} & {PLAYERS[3]}",
@@ -297,6 +298,9 @@ LONGEST = {
     "what": "contract N 12NT",
     "target": 199,
     "why": "expected round 2, not 3",  # free text from the network (waiting.py cuts it at 60)
+    "language": "English",
+    "rules": Message("rules.title_house", profile="open-defense", count=12),
+    "uid": "04A1B2",  # teach.py says the last 6 hex digits of the tag's UID
 }
 
 
