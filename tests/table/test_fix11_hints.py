@@ -85,3 +85,23 @@ def test_the_profiles_menu_says_move_choose_and_back():
     view = t.view()
     assert isinstance(view, ListView) and hint(view) == "▲▼ move | OK choose | B back"
     assert 0 < hint_width(view.hint) <= 128 and bottom_row_is_the_hint_alone(view)
+
+
+def test_score_shows_the_last_hand_even_with_long_team_names(monkeypatch):
+    """A name too long for the row gives way to the team's code, as the warnings do."""
+    import hardware.screens.pen as pen_module
+
+    names = {Team.NS: "Annabelle Marchand-Leroy & Cy", Team.EW: "Bartholomew Fitzgerald & Dee"}
+    t = press(Table(Rules(), names=names), UP, OK, RIGHT, OK, *[RIGHT] * 8, OK)
+    view = t.view()
+    assert t.ui.screen is Screen.SCORE and names[Team.EW] in str(view.last)  # type: ignore[union-attr]
+    drawn: list[str] = []
+    original = pen_module.Pen.text
+
+    def recording(self, x, y, text, font, fill=255):  # type: ignore[no-untyped-def]
+        drawn.append(str(text))
+        return original(self, x, y, text, font, fill)
+
+    monkeypatch.setattr(pen_module.Pen, "text", recording)
+    render(view)
+    assert "last: EW 6♠ made +10/0" in drawn, repr(drawn)
