@@ -71,6 +71,32 @@ def two_names(pen: Pen, ns: str, ew: str, font: Font) -> None:
     pen.text(0, 8, font.fit(ew, pen.w), font)
 
 
+#: The parameters of a list line that are names (a team's, a player's): shortened first.
+NAME_PARAMS = ("ns", "ew", "winner", "name")
+
+
+def names_fit(item: str, font: Font, width: int, rows: int) -> str:
+    """``item``, or, too long for ``rows`` rows, with its names shortened ("Wolfga…") to fit.
+
+    Only a ``Message``'s name parameters are shortened, so the other words stay whole.
+    """
+    params = getattr(item, "params", None)
+    if not params or len(font.wrap(item, width, 99)) <= rows:
+        return item
+    names = [k for k in NAME_PARAMS if isinstance(params.get(k), str)]
+    longest = max((len(params[k]) for k in names), default=0)
+    for keep in range(longest - 1, 2, -1):
+        short = {k: _short(params[k], keep) for k in names}
+        shorter = Message(item.key, **{**params, **short})  # type: ignore[attr-defined]
+        if len(font.wrap(shorter, width, 99)) <= rows:
+            return shorter
+    return item
+
+
+def _short(name: str, keep: int) -> str:
+    return name if len(name) <= keep else name[:keep].rstrip() + "…"
+
+
 def wrapped(
     pen: Pen, items: tuple[str, ...], index: int, top: int, bottom: int, font: Font
 ) -> None:
@@ -86,7 +112,9 @@ def wrapped(
     index = max(0, min(index, len(items) - 1))
     room = pen.w - 5
     blocks = [
-        [item] if font.width(item) <= room - 4 else font.wrap(item, room - 8, rows)
+        [item]
+        if font.width(item) <= room - 4
+        else font.wrap(names_fit(item, font, room - 8, rows), room - 8, rows)
         for item in items
     ]
     first, used = index, len(blocks[index])

@@ -26,9 +26,9 @@ from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat, Team
 from kaiser_core.messages import TEXTS, Message
 from kaiser_core.rules import Deal, Rules, find_profile
-from kaiser_core.table import Key, Table, waiting
+from kaiser_core.table import Key, Table, lists, waiting
 from kaiser_core.table.club_state import ClubState
-from kaiser_core.views import GameOverView, ScoreView, SummaryView, TeamScore, View
+from kaiser_core.views import GameOverView, ListView, ScoreView, SummaryView, TeamScore, View
 
 from .samples import LONG_EW, LONG_NS, LONG_PLAYER, SAMPLES
 
@@ -206,11 +206,31 @@ def drawn_texts(view: View, language: str) -> list[str]:
 
 
 def cut_outside_a_name(text: str) -> bool:
-    """True when ``text`` ends in an ellipsis that is not a shortened name."""
+    """True when ``text`` has an ellipsis that is not a shortened name.
+
+    A text may end in a shortened name ("The Saskatoon R…", "E Bartholomew…" is not: draw
+    the seat apart), and a list line may shorten a name inside it ("Wolfga… 199: Wolf… won"):
+    the words right before each ellipsis, from a word's start, begin a name (3+ characters).
+    """
     if "…" not in text:
         return False
     kept = text.rstrip("…").rstrip()
-    return not (text.endswith("…") and any(name.startswith(kept) for name in NAMES if kept))
+    if text.endswith("…") and any(name.startswith(kept) for name in NAMES if kept):
+        return False
+    return not all(_after_a_name(text[:i]) for i, c in enumerate(text) if c == "…")
+
+
+def _after_a_name(before: str) -> bool:
+    """True when ``before`` ends in the start of a name, begun at a word's start (or in
+    the rest of a name a row above began: the row's first words)."""
+    starts = [0] + [i + 1 for i, c in enumerate(before) if c == " "]
+    if any(f" {before.rstrip()}" in f" {n}" for n in NAMES if len(before.rstrip()) >= 3):
+        return True
+    return any(
+        len(before) - j >= 3 and any(n.startswith(before[j:].rstrip()) for n in NAMES)
+        for j in starts
+        if j < len(before)
+    )
 
 
 def test_the_walks_reach_every_screen_of_the_table() -> None:
@@ -260,6 +280,9 @@ def test_a_cut_text_is_found() -> None:
     assert cut_outside_a_name("NS at 45: no points on d…")
     assert not cut_outside_a_name("The Saskatoon R…")
     assert not cut_outside_a_name("plain words")
+    assert not cut_outside_a_name("-99, Wolfga… 199: Wolf… won")
+    assert cut_outside_a_name("Wolfga… 199: points on d…")
+    assert cut_outside_a_name("NS at 45: Wolfga… no points on d…")
     long = ScoreView(
         TeamScore(Team.NS, "NS", 0),
         TeamScore(Team.EW, "EW", 0),
@@ -270,6 +293,26 @@ def test_a_cut_text_is_found() -> None:
         message="W" * 200,
     )
     assert any(cut_outside_a_name(t) for t in drawn_texts(long, "en"))
+
+
+def test_a_past_game_with_long_names_shortens_its_names_only() -> None:
+    """History's games list: a line too long for its rows shortens the names in it."""
+    game = Message(
+        "history.game",
+        date="2026-11-28 20:15",
+        ns=NS_NAME,
+        ns_total=-99,
+        ew=EW_NAME,
+        ew_total=199,
+        winner=EW_NAME,
+    )
+    now = Message("history.this_game", ns=NS_NAME, ns_total=-99, ew=EW_NAME, ew_total=199)
+    hint = lists.hint("history")
+    for message in ("", "no hands in this game"):
+        view = ListView(Message("history.games_title"), (now, game, game), 1, message, True, hint)
+        texts = drawn_texts(view, "en")
+        assert any("…" in t for t in texts) and "199:" in " ".join(texts), texts
+        assert not [t for t in texts if cut_outside_a_name(t)], texts
 
 
 # -- every message the table says on its bar, with its longest values --------------------------
