@@ -28,7 +28,15 @@ from kaiser_core.messages import TEXTS, Message
 from kaiser_core.rules import Deal, Rules, find_profile
 from kaiser_core.table import Key, Table, lists, waiting
 from kaiser_core.table.club_state import ClubState
-from kaiser_core.views import GameOverView, ListView, ScoreView, SummaryView, TeamScore, View
+from kaiser_core.views import (
+    GameOverView,
+    ListView,
+    NewGameView,
+    ScoreView,
+    SummaryView,
+    TeamScore,
+    View,
+)
 
 from .samples import LONG_EW, LONG_NS, LONG_PLAYER, SAMPLES
 
@@ -85,12 +93,15 @@ def language(request: pytest.FixtureRequest) -> str:
     return language
 
 
-def walk(rules: Rules, seed: int, steps: int = 1200) -> Iterator[View]:
+def walk(
+    rules: Rules, seed: int, steps: int = 1200, roster: tuple[str, ...] = ()
+) -> Iterator[View]:
     """Every view a table shows under ``rules`` over a seeded walk of keys and cards."""
     rng = random.Random(seed)
     table = Table(
         rules,
         names={Team.NS: NS_NAME, Team.EW: EW_NAME},
+        roster=roster,  # with a roster, NEW GAME first seats the players by name
         choose_seat=lambda: Seat.E,
         # a reader hand with the widow can miss a special and crash SUMMARY (reported)
         reader_available=rules.deal is Deal.STANDARD,
@@ -173,6 +184,8 @@ def reachable() -> dict[str, View]:
             for view in walk(rules, zlib.crc32(name.encode()) + seed):
                 for v in with_totals(view):
                     views.setdefault(repr(v), v)
+    for view in walk(RULES["standard"], 11, roster=(*PLAYERS, "Ed")):
+        views.setdefault(repr(view), view)
     for seed in range(2):
         for view in club_walk(seed):
             views.setdefault(repr(view), view)
@@ -254,6 +267,7 @@ def test_the_walks_reach_every_screen_of_the_table() -> None:
         "RoundOverView",
     }
     assert wanted <= kinds, wanted - kinds
+    assert any(isinstance(v, NewGameView) and v.picking for v in VIEWS.values())  # names step
     messages = {getattr(v, "message", "") for v in VIEWS.values()} - {""}
     assert len(messages) >= 20, messages
 
