@@ -266,6 +266,12 @@ TEXTS: dict[str, str] = {
     "history.redealt": "{number}. {dealer} redealt",
     "rules.named": "{name}: {rules}",
     "names.seat": "{seat} {name}",
+    # fix11
+    "hint.name": "name",
+    "hint.next_seat": "seat",
+    "hint.on": "on",
+    "hint.names": "names",
+    "hint.hands": "hands",
 }
 
 #: Messages with plural forms: the value that counts, and the English text for other counts.

@@ -53,17 +53,23 @@ def _notes(v: ScoreView, rows: int) -> list[str]:
     tiny = fonts()[0]
     out: list[str] = []
     for message in v.warnings:
-        warning = localize(message)
-        if tiny.width(warning) > SCORE_WIDTH:  # a long name gives way to the team's code
-            for team in (v.ns, v.ew):
-                warning = warning.replace(team.name, localize(Message(f"team.{team.team.code}")))
+        warning = _coded(v, localize(message))
         lines = [warning] if tiny.width(warning) <= SCORE_WIDTH else tiny.wrap(warning, 128, 2)
         if len(out) + len(lines) <= rows and all(not x.endswith("…") for x in lines):
             out += lines
     for extra in (v.progress, v.last):
+        extra = _coded(v, localize(extra)) if extra else extra
         if extra and len(out) < rows and tiny.width(extra) <= SCORE_WIDTH:
             out.append(extra)
     return out
+
+
+def _coded(v: ScoreView, text: str) -> str:
+    """``text``, or, too wide for a row, with each long team name given way to its code."""
+    if fonts()[0].width(text) > SCORE_WIDTH:
+        for team in (v.ns, v.ew):
+            text = text.replace(team.name, localize(Message(f"team.{team.team.code}")))
+    return text
 
 
 SCORE_WIDTH = 128

@@ -43,12 +43,58 @@ def title(pen: Pen, text: str) -> int:
     elif tiny.width(text) <= pen.w:
         pen.text(0, 2, text, tiny)
         rule = 12
+    elif _two_names(text):
+        two_names(pen, text.params["ns"], text.params["ew"], tiny)  # type: ignore[attr-defined]
+        rule = 16
     else:
         for i, row in enumerate(tiny.wrap(text, pen.w, 2)):
             pen.text(0, i * 8, row, tiny)
         rule = 16
     pen.line(0, rule, pen.w - 1, rule)
     return rule + 2
+
+
+def _two_names(text: str) -> bool:
+    params = getattr(text, "params", {})
+    return all(isinstance(params.get(k), str) for k in ("ns", "ew")) and len(params) == 2
+
+
+def two_names(pen: Pen, ns: str, ew: str, font: Font) -> None:
+    """A title naming both teams, too long for a row: "NS name /" over "EW name", each shortened.
+
+    Each name is drawn (and shortened) alone, so only a name ever ends in an ellipsis.
+    """
+    slash = "/"
+    room = pen.w - font.width(" " + slash)
+    x = pen.text(0, 0, font.fit(ns, room), font)
+    pen.text(x + font.width(" "), 0, slash, font)
+    pen.text(0, 8, font.fit(ew, pen.w), font)
+
+
+#: The parameters of a list line that are names (a team's, a player's): shortened first.
+NAME_PARAMS = ("ns", "ew", "winner", "name")
+
+
+def names_fit(item: str, font: Font, width: int, rows: int) -> str:
+    """``item``, or, too long for ``rows`` rows, with its names shortened ("Wolfga…") to fit.
+
+    Only a ``Message``'s name parameters are shortened, so the other words stay whole.
+    """
+    params = getattr(item, "params", None)
+    if not params or len(font.wrap(item, width, 99)) <= rows:
+        return item
+    names = [k for k in NAME_PARAMS if isinstance(params.get(k), str)]
+    longest = max((len(params[k]) for k in names), default=0)
+    for keep in range(longest - 1, 2, -1):
+        short = {k: _short(params[k], keep) for k in names}
+        shorter = Message(item.key, **{**params, **short})  # type: ignore[attr-defined]
+        if len(font.wrap(shorter, width, 99)) <= rows:
+            return shorter
+    return item
+
+
+def _short(name: str, keep: int) -> str:
+    return name if len(name) <= keep else name[:keep].rstrip() + "…"
 
 
 def wrapped(
@@ -66,7 +112,9 @@ def wrapped(
     index = max(0, min(index, len(items) - 1))
     room = pen.w - 5
     blocks = [
-        [item] if font.width(item) <= room - 4 else font.wrap(item, room - 8, rows)
+        [item]
+        if font.width(item) <= room - 4
+        else font.wrap(names_fit(item, font, room - 8, rows), room - 8, rows)
         for item in items
     ]
     first, used = index, len(blocks[index])

@@ -21,9 +21,9 @@ def new_game(pen: Pen, v: NewGameView) -> None:
     bottom = message_bar(pen, v.message, v.hint)
     if v.seats:
         pen.text(0, 0, Message("new_game.who"), small)
-        for i, seat in enumerate(Seat):
-            name = tiny.fit(v.seats.get(seat, ""), 60)
-            pen.text(0, 13 + 8 * i, Message("names.seat", seat=seat, name=name), tiny)
+        for i, seat in enumerate(Seat):  # the seat, then its player's name (shortened alone)
+            x = pen.text(0, 13 + 8 * i, Message(f"seat.{seat.code}"), tiny) + tiny.width(" ")
+            pen.text(x, 13 + 8 * i, tiny.fit(v.seats.get(seat, ""), 70 - x), tiny)
     else:
         pen.text(0, 0, Message("new_game.title"), mid)
         pen.text(0, 18, Message("new_game.who"), small)
@@ -34,21 +34,19 @@ def new_game(pen: Pen, v: NewGameView) -> None:
         x = pen.chip(0, 48, "OK", tiny)
         pen.text(x + 2, 49, Message("word.random"), tiny)
     compass(pen, (72, 0, pen.w, min(bottom + 1, 58)), seat_labels(), arrows=True)
-    if v.names_back and v.message == "" and not v.hint:
-        pen.right(pen.w, 57, Message("names.dealer_back"), tiny)
 
 
 def names(pen: Pen, v: NewGameView) -> None:
-    """The names step: each seat's player, the seat being named inverted."""
+    """The names step: each seat's player, the seat being named inverted; keys on the hint."""
     tiny, small, _, _ = fonts()
-    bottom = message_bar(pen, v.message)
-    top = 0  # a message takes the title's room: the four seats always show
-    if bottom >= pen.h:
+    bottom = message_bar(pen, v.message, v.hint)
+    top, pitch = 0, 8  # a message takes the title's room: the four seats always show
+    if not v.message:
         pen.text(0, 0, small.fit(Message("names.title"), pen.w), small)
         pen.line(0, 12, pen.w - 1, 12)
-        top = 14
+        top, pitch = 14, 9
     for i, seat in enumerate(Seat):
-        y = top + 9 * i
+        y = top + pitch * i
         if y + 8 > bottom:
             break
         name = tiny.fit(v.seats.get(seat, seat.code), pen.w - 14)
@@ -57,5 +55,3 @@ def names(pen: Pen, v: NewGameView) -> None:
             pen.chip(10, y, name, tiny)
         else:
             pen.text(12, y + 1, name, tiny)
-    if bottom >= pen.h:
-        pen.text(0, 55, tiny.fit(Message("names.keys"), pen.w), tiny)

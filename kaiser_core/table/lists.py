@@ -15,6 +15,7 @@ from kaiser_core.hand import Hand
 from kaiser_core.messages import Message
 from kaiser_core.rule_words import rule_lines
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.past import PastGame, house_rules, rules_label
 from kaiser_core.table.screen import Screen
@@ -141,10 +142,18 @@ def title(desk: Desk) -> str:
     return Message("history.games_title")
 
 
+def hint(kind: str, listed: bool = True) -> tuple[str, ...]:
+    """What the keys do: the games list opens a game's hands, the other lists scroll."""
+    if kind == "history" and listed:
+        return (step("▲▼", "hint.move"), step("OK", "hint.hands"), step("B", "hint.back"))
+    return (step("▲▼", "hint.scroll"), step("B", "hint.back"))
+
+
 def view(desk: Desk) -> ListView:
     """The title and the lines (each whole, over as many rows as it needs)."""
     ui = desk.ui
-    return ListView(title(desk), tuple(lines(desk)), ui.list_index, ui.message, True)
+    shown = hint(ui.list_kind, bool(games(desk)))
+    return ListView(title(desk), tuple(lines(desk)), ui.list_index, ui.message, True, shown)
 
 
 PAGE = register(Page(Screen.LIST, press, view, overlay=True, owns=("list_kind", "list_index")))

@@ -13,6 +13,7 @@ from kaiser_core.cards import SEATS, Seat
 from kaiser_core.entries import Start
 from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, seat_for
 from kaiser_core.table.past import rules_label
 from kaiser_core.table.screen import Screen
@@ -123,6 +124,14 @@ def press(desk: Desk, key: Key) -> Change:
     return change
 
 
+def hint(picking_seat: bool, names_back: bool) -> tuple[str, ...]:
+    """What the keys do: the names step's, or the dealer step's (B back to the names)."""
+    if picking_seat:
+        return (step("▲▼", "hint.name"), step("◀▶", "hint.next_seat"), step("OK", "hint.on"))
+    back = (step("B", "hint.names"),) if names_back else ()
+    return (step("OK", "hint.random"), *back)
+
+
 def view(desk: Desk) -> NewGameView:
     """The rules a new game gets, the players on their seats (the seat being named)."""
     seats = dict(desk.seat_names)
@@ -131,7 +140,12 @@ def view(desk: Desk) -> NewGameView:
     chooser = SEATS[_seat(desk)] if picking(desk) else None
     back = bool(desk.roster) and desk.club is None and chooser is None
     return NewGameView(
-        rules_label(desk.rules), desk.ui.message, seats=seats, picking=chooser, names_back=back
+        rules_label(desk.rules),
+        desk.ui.message,
+        hint=hint(chooser is not None, back),
+        seats=seats,
+        picking=chooser,
+        names_back=back,
     )
 
 

@@ -13,6 +13,7 @@ import dataclasses
 from kaiser_core.messages import Message
 from kaiser_core.rules import PROFILES, Rules
 from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.past import RULES_CHOICE, house_rules, rules_label
 from kaiser_core.table.screen import Screen
@@ -80,8 +81,12 @@ def view(desk: Desk) -> ListView:
     found = choices(desk)
     lines = tuple(label(desk, r) for r in found)
     return ListView(
-        Message("profile.title"), lines, _index(desk) % len(found), desk.ui.message, True
+        Message("profile.title"), lines, _index(desk) % len(found), desk.ui.message, True, HINT
     )
+
+
+#: What the keys do on the choices: move, choose (for the next new game), back to the menu.
+HINT = (step("▲▼", "hint.move"), step("OK", "hint.choose"), step("B", "hint.back"))
 
 
 PAGE = register(Page(PROFILE, press, view, overlay=True, menu=Message("profile.menu")))

@@ -12,6 +12,9 @@ from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode
 from kaiser_core.table.hints import say, step
+from kaiser_core.table.lists import hint as list_hint
+from kaiser_core.table.new_game import hint as new_game_hint
+from kaiser_core.table.profile import HINT as PROFILE_HINT
 from kaiser_core.views import (
     AskSpecialView,
     BidderView,
@@ -38,6 +41,7 @@ from kaiser_core.views import (
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 C = Card.from_code
 LONG_NS = "The Saskatoon Raccoons of the Prairie"
+LONG_PLAYER = "Bartholomew-Maximilian Jr"
 LONG_EW = "Wolfgang's Wandering Whist Wizards"
 
 E8H = ContractLabel(E, 8, Suit.H)
@@ -413,7 +417,7 @@ SAMPLES: dict[str, View] = {
     # uxb: players on their seats, history across games, the rules of new games
     "new_game_names": NewGameView(
         "standard",
-        seats={N: "Ann", E: "Bartholomew-Maximilian Jr", S: "Cy", W: "Dee"},
+        seats={N: "Ann", E: LONG_PLAYER, S: "Cy", W: "Dee"},
         picking=E,
     ),
     "new_game_names_message": NewGameView(
@@ -424,7 +428,7 @@ SAMPLES: dict[str, View] = {
     ),
     "new_game_seated": NewGameView(
         "standard",
-        seats={N: "Ann", E: "Bartholomew-Maximilian Jr", S: "Cy", W: "Dee"},
+        seats={N: "Ann", E: LONG_PLAYER, S: "Cy", W: "Dee"},
         names_back=True,
     ),
     "list_games": ListView(
@@ -452,6 +456,7 @@ SAMPLES: dict[str, View] = {
         ),
         1,
         wrap=True,
+        hint=list_hint("history"),
     ),
     "list_hands": ListView(
         Message("history.hands_title", ns="Us", ew="Them"),
@@ -477,6 +482,7 @@ SAMPLES: dict[str, View] = {
         2,
         message=Message("profile.now", rules="open-defense"),
         wrap=True,
+        hint=PROFILE_HINT,
     ),
     "list_rules_house": ListView(
         Message("rules.title_house", profile="open-defense", count=12),
@@ -521,7 +527,7 @@ def hinted(view: View) -> View:
     elif isinstance(view, ListView):
         hint = (step("▲▼", "hint.scroll"), step("B", "hint.back"))
     elif isinstance(view, NewGameView):
-        hint = (step("OK", "hint.random"),)
+        hint = new_game_hint(view.picking is not None, view.names_back)
     elif isinstance(view, QuestionView):
         hint = (step("OK", "hint.yes"), step("B", "hint.no"))
     if hint and not getattr(view, "hint", ()):

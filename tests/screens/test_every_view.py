@@ -27,11 +27,19 @@ from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat, Team
 from kaiser_core.messages import TEXTS, Message
 from kaiser_core.rules import Deal, Rules, find_profile
-from kaiser_core.table import Key, Table, waiting
+from kaiser_core.table import Key, Table, lists, waiting
 from kaiser_core.table.club_state import ClubState
-from kaiser_core.views import GameOverView, ScoreView, SummaryView, TeamScore, View
+from kaiser_core.views import (
+    GameOverView,
+    ListView,
+    NewGameView,
+    ScoreView,
+    SummaryView,
+    TeamScore,
+    View,
+)
 
-from .samples import LONG_EW, LONG_NS, SAMPLES
+from .samples import LONG_EW, LONG_NS, LONG_PLAYER, SAMPLES
 
 LANGUAGES = i18n.LANGUAGES
 NAME_LIMIT = 24  # hardware/config.py: names of 1 to 24 characters
@@ -45,6 +53,7 @@ NAMES = (
     EW_NAME,
     LONG_NS,
     LONG_EW,
+    LONG_PLAYER,
     *PLAYERS,
     f"{PLAYERS[0]} & {PLAYERS[2]}",
     f"{PLAYERS[1]} & {PLAYERS[3]}",
@@ -89,12 +98,15 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
         i18n.set_language("en")
 
 
-def walk(rules: Rules, seed: int, steps: int = 1200) -> Iterator[View]:
+def walk(
+    rules: Rules, seed: int, steps: int = 1200, roster: tuple[str, ...] = ()
+) -> Iterator[View]:
     """Every view a table shows under ``rules`` over a seeded walk of keys and cards."""
     rng = random.Random(seed)
     table = Table(
         rules,
         names={Team.NS: NS_NAME, Team.EW: EW_NAME},
+        roster=roster,  # with a roster, NEW GAME first seats the players by name
         choose_seat=lambda: Seat.E,
         # a reader hand with the widow can miss a special and crash SUMMARY (reported)
         reader_available=rules.deal is Deal.STANDARD,
@@ -177,6 +189,8 @@ def reachable() -> dict[str, View]:
             for view in walk(rules, zlib.crc32(name.encode()) + seed):
                 for v in with_totals(view):
                     views.setdefault(repr(v), v)
+    for view in walk(RULES["standard"], 11, roster=(*PLAYERS, "Ed")):
+        views.setdefault(repr(view), view)
     for seed in range(2):
         for view in club_walk(seed):
             views.setdefault(repr(view), view)
@@ -210,11 +224,31 @@ def drawn_texts(view: View, language: str) -> list[str]:
 
 
 def cut_outside_a_name(text: str) -> bool:
-    """True when ``text`` ends in an ellipsis that is not a shortened name."""
+    """True when ``text`` has an ellipsis that is not a shortened name.
+
+    A text may end in a shortened name ("The Saskatoon R…", "E Bartholomew…" is not: draw
+    the seat apart), and a list line may shorten a name inside it ("Wolfga… 199: Wolf… won"):
+    the words right before each ellipsis, from a word's start, begin a name (3+ characters).
+    """
     if "…" not in text:
         return False
     kept = text.rstrip("…").rstrip()
-    return not (text.endswith("…") and any(name.startswith(kept) for name in NAMES if kept))
+    if text.endswith("…") and any(name.startswith(kept) for name in NAMES if kept):
+        return False
+    return not all(_after_a_name(text[:i]) for i, c in enumerate(text) if c == "…")
+
+
+def _after_a_name(before: str) -> bool:
+    """True when ``before`` ends in the start of a name, begun at a word's start (or in
+    the rest of a name a row above began: the row's first words)."""
+    starts = [0] + [i + 1 for i, c in enumerate(before) if c == " "]
+    if any(f" {before.rstrip()}" in f" {n}" for n in NAMES if len(before.rstrip()) >= 3):
+        return True
+    return any(
+        len(before) - j >= 3 and any(n.startswith(before[j:].rstrip()) for n in NAMES)
+        for j in starts
+        if j < len(before)
+    )
 
 
 def test_the_walks_reach_every_screen_of_the_table() -> None:
@@ -238,6 +272,7 @@ def test_the_walks_reach_every_screen_of_the_table() -> None:
         "RoundOverView",
     }
     assert wanted <= kinds, wanted - kinds
+    assert any(isinstance(v, NewGameView) and v.picking for v in VIEWS.values())  # names step
     messages = {getattr(v, "message", "") for v in VIEWS.values()} - {""}
     assert len(messages) >= 20, messages
 
@@ -264,6 +299,9 @@ def test_a_cut_text_is_found() -> None:
     assert cut_outside_a_name("NS at 45: no points on d…")
     assert not cut_outside_a_name("The Saskatoon R…")
     assert not cut_outside_a_name("plain words")
+    assert not cut_outside_a_name("-99, Wolfga… 199: Wolf… won")
+    assert cut_outside_a_name("Wolfga… 199: points on d…")
+    assert cut_outside_a_name("NS at 45: Wolfga… no points on d…")
     long = ScoreView(
         TeamScore(Team.NS, "NS", 0),
         TeamScore(Team.EW, "EW", 0),
@@ -274,6 +312,26 @@ def test_a_cut_text_is_found() -> None:
         message="W" * 200,
     )
     assert any(cut_outside_a_name(t) for t in drawn_texts(long, "en"))
+
+
+def test_a_past_game_with_long_names_shortens_its_names_only() -> None:
+    """History's games list: a line too long for its rows shortens the names in it."""
+    game = Message(
+        "history.game",
+        date="2026-11-28 20:15",
+        ns=NS_NAME,
+        ns_total=-99,
+        ew=EW_NAME,
+        ew_total=199,
+        winner=EW_NAME,
+    )
+    now = Message("history.this_game", ns=NS_NAME, ns_total=-99, ew=EW_NAME, ew_total=199)
+    hint = lists.hint("history")
+    for message in ("", "no hands in this game"):
+        view = ListView(Message("history.games_title"), (now, game, game), 1, message, True, hint)
+        texts = drawn_texts(view, "en")
+        assert any("…" in t for t in texts) and "199:" in " ".join(texts), texts
+        assert not [t for t in texts if cut_outside_a_name(t)], texts
 
 
 # -- every message the table says on its bar, with its longest values --------------------------
@@ -302,6 +360,9 @@ LONGEST = {
     "what": "contract N 12NT",
     "target": 199,
     "why": "expected round 2, not 3",  # free text from the network (waiting.py cuts it at 60)
+    "language": "English",
+    "rules": Message("rules.title_house", profile="open-defense", count=12),
+    "uid": "04A1B2",  # teach.py says the last 6 hex digits of the tag's UID
 }
 
 

@@ -58,6 +58,11 @@ DOC_PICTURES = (
     "score_max_hands",
     "summary_reasons",
     "list_rules_words",
+    "new_game_names",
+    "new_game_seated",
+    "list_games",
+    "list_hands",
+    "list_profiles",
 )
 
 
