@@ -30,6 +30,7 @@ from hardware.storage import (
     db_uri,
     is_corruption,
     mark_damaged,
+    rollback,
     storage_read_only,
     tables,
     why_not_writable,
@@ -44,16 +45,6 @@ from kaiser_core.table import Change, Table, Ui
 log = logging.getLogger(__name__)
 APP = "kaiser-scorer"
 SCHEMA = 1
-
-
-def _rollback(db: sqlite3.Connection) -> None:
-    """Roll back the open transaction, if any; a failure is logged, not raised."""
-    if not db.in_transaction:
-        return
-    try:
-        db.execute("ROLLBACK")
-    except sqlite3.Error as err:
-        log.warning("rollback failed: %s", err)
 
 
 class Journal:
@@ -215,10 +206,10 @@ class Journal:
                 try:
                     self.db.execute("COMMIT")
                 except BaseException:
-                    _rollback(self.db)  # a failed COMMIT (SQLITE_FULL, I/O) may leave it open
+                    rollback(self.db)  # a failed COMMIT (SQLITE_FULL, I/O) may leave it open
                     raise
             else:
-                _rollback(self.db)  # the error in flight is the one to report
+                rollback(self.db)  # the error in flight is the one to report
 
     def transaction(self) -> Journal._Tx:
         """A write transaction: committed durably on success, rolled back on error."""
@@ -226,7 +217,7 @@ class Journal:
 
     def rollback(self) -> None:
         """End a write transaction that an error left open; nothing when none is."""
-        _rollback(self.db)
+        rollback(self.db)
 
     def _set(self, key: str, value: str) -> None:
         self.db.execute(

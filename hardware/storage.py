@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import logging
 import os
 import sqlite3
 import struct
@@ -205,3 +206,13 @@ class WriterLock:
 def tables(db: sqlite3.Connection) -> set[str]:
     """The names of the tables in the file's schema."""
     return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+def rollback(db: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if any; a failure is logged, not raised."""
+    if not db.in_transaction:
+        return
+    try:
+        db.execute("ROLLBACK")
+    except sqlite3.Error as err:
+        logging.getLogger("hardware.journal").warning("rollback failed: %s", err)
