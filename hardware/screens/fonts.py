@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
-from hardware.i18n import language, localize
+from hardware.i18n import localize
 from hardware.screens.icons import ARROWS, ON, SUIT_SYMBOLS, icon
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -153,7 +153,7 @@ class Font:
         """
         if ch in SUIT_SYMBOLS or ch in ARROWS:
             return None
-        if ch in self._blank and language() != "en" and ch in self._backup()[1]:
+        if ch in self._blank and ch in self._backup()[1]:
             return self._make(ch, backup=True)
         if ch in self._glyphs:
             return self._glyphs[ch]
@@ -167,7 +167,7 @@ class Font:
         if ch in SUIT_SYMBOLS or ch in ARROWS or ch in " \xa0":
             return True
         if ch in self._blank:
-            return language() != "en" and ch in self._backup()[1]
+            return ch in self._backup()[1]
         return ch in self._table or (_wanted(ch) and ch in self._backup()[1])
 
     def icon_for(self, ch: str) -> Image.Image:
