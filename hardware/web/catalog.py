@@ -8,7 +8,7 @@ After a page text is added or changed::
         msgfmt --check -o "${po%.po}.mo" "$po"   # after translating what is new or fuzzy
     done
 
-``tests/web/test_catalogs.py`` fails while a text is missing, fuzzy or not compiled.
+``tests/web/test_web_catalogs.py`` fails while a text is missing, fuzzy or not compiled.
 """
 
 from __future__ import annotations
