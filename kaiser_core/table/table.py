@@ -18,7 +18,6 @@ from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Hand, Redeal
 from kaiser_core.messages import Message
 from kaiser_core.scoring import HandScore
-from kaiser_core.table import summary
 from kaiser_core.table.desk import Desk, later, page_of
 from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.hints import step
@@ -32,9 +31,12 @@ if TYPE_CHECKING:
     from kaiser_core.table.menu import MenuItem
 
 #: The screens whose module loads when first shown, and the modules that load with club
-#: mode (``waiting`` replaces NEW GAME's module); none is needed before a game's first key.
+#: mode (``waiting`` replaces NEW GAME's module); none is needed for the first frame.
 LATER = {Screen.MENU: "menu", Screen.CONFIRM_NEW: "menu", Screen.LIST: "lists"}
-LATER |= {Screen.TEACH: "teach"}
+LATER |= {Screen.TEACH: "teach", Screen.QUICK: "quick", Screen.CARDS: "cards"}
+LATER |= {Screen.SCORE: "contract", Screen.BIDDER: "contract", Screen.BID: "contract"}
+LATER |= {Screen.TRICKS: "tricks", Screen.ASK_FIVE: "tricks", Screen.ASK_THREE: "tricks"}
+LATER |= {Screen.SUMMARY: "summary", Screen.GAME_OVER: "game_over"}
 CLUB_MODULES = ("club_state", "round_over", "waiting")
 
 
@@ -218,6 +220,8 @@ class Table(Desk):
 
     def pending_score(self) -> HandScore:
         """The hand on the SUMMARY screen, scored against the current totals."""
+        from kaiser_core.table import summary
+
         return summary.pending_score(self)
 
     # -- export ---------------------------------------------------------------------------
