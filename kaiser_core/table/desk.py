@@ -28,12 +28,13 @@ from kaiser_core.table.keys import Key
 from kaiser_core.table.past import PastGame, chosen_rules
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change, Ui
-from kaiser_core.views import ContractLabel, TeamScore, View
+from kaiser_core.views import ContractLabel, TeamScore
 
 if TYPE_CHECKING:
     from _collections_abc import dict_items, dict_values
 
     from kaiser_core.table.club_state import ClubState
+    from kaiser_core.views import View
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,11 @@ from kaiser_core.table.keys import Key, as_read
 from kaiser_core.table.naming import name_view
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import ListView, LiveContract, NewGameView, View
+from kaiser_core.views import ListView, LiveContract, NewGameView
 
 if TYPE_CHECKING:
     from kaiser_core.table.menu import MenuItem
+    from kaiser_core.views import View
 
 #: The screens whose module loads when first shown, and the modules that load with club
 #: mode (``waiting`` replaces NEW GAME's module); none is needed for the first frame.
