@@ -17,7 +17,7 @@ of ``paint.LATER``, the built-in ones a first frame does not need, when first pa
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 
 from hardware.screens.fonts import Font, fonts
 from hardware.screens.icons import icon
@@ -31,9 +31,9 @@ _LATER |= {"lists": ("MenuView", "ListView"), "question": ("QuestionView",)}
 _LATER |= {"quick": ("QuickView",), "summary": ("SummaryView",)}
 _LATER |= {"tricks": ("TricksView", "AskSpecialView")}
 LATER.update({view: f"{__name__}.{name}" for name, views in _LATER.items() for view in views})
-for _module in pkgutil.iter_modules(__path__):  # each painter module registers itself
-    if _module.name not in _LATER:
-        importlib.import_module(f"{__name__}.{_module.name}")
+_NAMES = {e.name[:-3] for e in os.scandir(__path__[0]) if e.name.endswith(".py")}
+for _module in sorted(_NAMES - {"__init__", *_LATER}):  # each painter module registers itself
+    importlib.import_module(f"{__name__}.{_module}")
 
 __all__ = [
     "PAINTERS",
