@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from kaiser_core.base_views import ContractLabel, ListView, LiveContract, NewGameView, TeamScore
 from kaiser_core.cards import Card, Seat, Suit
-from kaiser_core.views import ContractLabel, ListView, LiveContract, NewGameView, TeamScore
 
 
 @dataclass(frozen=True)
