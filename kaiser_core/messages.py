@@ -272,6 +272,18 @@ TEXTS: dict[str, str] = {
     "hint.on": "on",
     "hint.names": "names",
     "hint.hands": "hands",
+    # perf2: club mode's words, moved here from table/waiting.py and table/round_over.py
+    # (they load with club mode only; a saved message must still be known)
+    "club.waiting": "waiting for round {round}",
+    "club.broker_on": "broker reachable",
+    "club.broker_off": "broker not reachable",
+    "club.round_table": "Round {round}, table {table}",
+    "club.locked": "locked in club play",
+    "club.bad_round": "round message refused: {why}",
+    "club.round_over": "ROUND {round} OVER",
+    "club.won": "{team} won",
+    "club.ended": "ended by the director",
+    "club.ok_waiting": "OK: wait for next round",
 }
 
 #: Messages with plural forms: the value that counts, and the English text for other counts.

@@ -12,267 +12,75 @@ other is plain text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from kaiser_core.cards import Card, Seat, Suit, Team
+from kaiser_core.base_views import ContractLabel as ContractLabel
+from kaiser_core.base_views import ListView as ListView
+from kaiser_core.base_views import LiveContract as LiveContract
+from kaiser_core.base_views import NewGameView as NewGameView
+from kaiser_core.base_views import TeamScore as TeamScore
 
-
-@dataclass(frozen=True)
-class TeamScore:
-    """A team's name and total, e.g. ``TeamScore(Team.NS, "Us", 31)``."""
-
-    team: Team
-    name: str
-    total: int
-
-
-@dataclass(frozen=True)
-class ContractLabel:
-    """A contract for display: ``E 8♥``, ``W 7 NT``, ``N 9♠ low``."""
-
-    bidder: Seat
-    number: int
-    trump: Suit | None  # None is no-trump
-    low: bool = False
-
-
-@dataclass(frozen=True)
-class NewGameView:
-    """Choose the first dealer: push toward a seat, OK for a random one."""
-
-    rules_name: str
-    message: str = ""
-    hint: tuple[str, ...] = ()  # what the keys do now
-    seats: Mapping[Seat, str] = field(default_factory=dict)  # the players on their seats
-    picking: Seat | None = None  # a roster's names step: the seat whose name UP/DOWN change
-    names_back: bool = False  # the dealer step after the names step: B goes back to them
-
-
-@dataclass(frozen=True)
-class ScoreView:
-    """Both totals, large; the dealer, who bids first, warnings that matter."""
-
-    ns: TeamScore
-    ew: TeamScore
-    dealer: Seat
-    first_bidder: Seat
-    target: int
-    hand_number: int
-    warnings: tuple[str, ...] = ()
-    series: tuple[int, int] | None = None  # NS, EW standings over finished games
-    message: str = ""
-    progress: str = ""  # under max_hands: "hand 7 of 10" (or "hand 11: tie, play on")
-    last: str = ""  # the last hand's result: "last: NS 8♥ made +8/-2"
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class BidderView:
-    """CONTRACT step 1: push toward the bidder; A redeal, B back."""
-
-    dealer: Seat
-    message: str = ""
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class BidView:
-    """CONTRACT step 2: the bid number and trump (None = NT), low when allowed."""
-
-    bidder: Seat
-    number: int
-    trump: Suit | None
-    low: bool
-    low_allowed: bool
-    minimum: int
-    message: str = ""
-    nt_low: bool = False  # NT low is a place of its own in the trump cycle
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class LiveContract:
-    """The contract's live state: points so far, needed, the most still possible."""
-
-    points: int
-    needed: int
-    most_possible: int
-    status: str  # "", "MADE" or "SET"
-
-
-@dataclass(frozen=True)
-class TricksView:
-    """Per-trick entry: trick k of n, tricks per team, the specials, the marks."""
-
-    contract: ContractLabel
-    trick: int
-    of: int
-    tricks_ns: int
-    tricks_ew: int
-    five_with: Seat | None
-    three_with: Seat | None
-    mark_five: bool
-    mark_three: bool
-    live: LiveContract
-    message: str = ""
-    progress: str = ""  # under max_hands: "hand 7 of 10"
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class CardsView:
-    """Card-reader entry: the cards of the trick so far and whose turn it is."""
-
-    contract: ContractLabel
-    trick: int
-    of: int
-    tricks_ns: int
-    tricks_ew: int
-    cards: tuple[tuple[Seat, Card], ...]  # (seat, card) in play order this trick
-    next_seat: Seat
-    last_trick: tuple[tuple[Seat, Card], ...]  # the previous trick, shown after it is scored
-    last_winner: Seat | None
-    live: LiveContract
-    reader_online: bool
-    revokes: tuple[str, ...] = ()
-    message: str = ""
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class AskSpecialView:
-    """After the last trick: who took 5♥ (or 3♠)? Push toward the seat."""
-
-    card: Card  # 5♥ or 3♠
-    message: str = ""
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class QuickView:
-    """Per-hand entry: bidders' tricks and where the specials went."""
-
-    contract: ContractLabel
-    bidders_tricks: int
-    of: int
-    five: str  # "", "bidders" or "defenders"
-    three: str
-    message: str = ""
-    progress: str = ""  # under max_hands: "hand 7 of 10"
-    hint: tuple[str, ...] = ()  # what the keys do now
-    live: LiveContract | None = None  # the count's points and MADE/SET, as on TRICKS
-
-
-@dataclass(frozen=True)
-class SummaryView:
-    """The hand scored: raw points, made or set, changes and why, new totals."""
-
-    contract: ContractLabel
-    raw_ns: int
-    raw_ew: int
-    made: bool
-    delta_ns: int
-    delta_ew: int
-    notes: tuple[str, ...]
-    ns: TeamScore
-    ew: TeamScore
-    message: str = ""
-    scroll: int = 0  # 0: the scores and the notes that fit; k: the notes from the k-th on
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class GameOverView:
-    """The winner, final totals, skunk, series standings."""
-
-    winner: TeamScore
-    loser: TeamScore
-    skunk: bool
-    reason: str
-    series: tuple[int, int] | None = None
-    message: str = ""
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class MenuView:
-    """The menu: items, the highlighted one."""
-
-    items: tuple[str, ...]
-    index: int
-    message: str = ""
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class ListView:
-    """A scrolling list of lines with a title (history, rules, teach progress)."""
-
-    title: str
-    lines: tuple[str, ...]
-    index: int
-    message: str = ""
-    wrap: bool = False  # long lines take more rows instead of ending in an ellipsis
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class ClubWaitView:
-    """Club mode, before a round: the event, the round awaited, the broker."""
-
-    event: str
-    waiting: str
-    broker: str
-    online: bool
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class ClubRoundView:
-    """Club mode: the round's four players on their seats; push toward the first dealer."""
-
-    title: str
-    seats: Mapping[Seat, str]
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class RoundOverView:
-    """Club mode: the round's result and its round scores (high first)."""
-
-    title: str
-    result: str
-    rows: tuple[TeamScore, ...]
-    hint: str
-    message: str = ""
-
-
-@dataclass(frozen=True)
-class QuestionView:
-    """A yes-or-no question ("New game?"): its lines, and what answers it."""
-
-    title: str
-    lines: tuple[str, ...]
-    message: str = ""
-    hint: tuple[str, ...] = ()  # the two answers: OK yes, B no
-
-
-View = (
-    NewGameView
-    | ScoreView
-    | BidderView
-    | BidView
-    | TricksView
-    | CardsView
-    | AskSpecialView
-    | QuickView
-    | SummaryView
-    | GameOverView
-    | MenuView
-    | ListView
-    | QuestionView
-    | ClubWaitView
-    | ClubRoundView
-    | RoundOverView
+#: The views of the screens a first frame does not show, in ``kaiser_core.screen_views``
+#: (imported when one is first asked for: ``from kaiser_core.views import ScoreView``).
+LATER = (
+    "ScoreView",
+    "BidderView",
+    "BidView",
+    "TricksView",
+    "CardsView",
+    "AskSpecialView",
+    "QuickView",
+    "SummaryView",
+    "GameOverView",
+    "MenuView",
+    "ClubWaitView",
+    "ClubRoundView",
+    "RoundOverView",
+    "QuestionView",
 )
+
+if TYPE_CHECKING:
+    from kaiser_core.screen_views import AskSpecialView as AskSpecialView
+    from kaiser_core.screen_views import BidderView as BidderView
+    from kaiser_core.screen_views import BidView as BidView
+    from kaiser_core.screen_views import CardsView as CardsView
+    from kaiser_core.screen_views import ClubRoundView as ClubRoundView
+    from kaiser_core.screen_views import ClubWaitView as ClubWaitView
+    from kaiser_core.screen_views import GameOverView as GameOverView
+    from kaiser_core.screen_views import MenuView as MenuView
+    from kaiser_core.screen_views import QuestionView as QuestionView
+    from kaiser_core.screen_views import QuickView as QuickView
+    from kaiser_core.screen_views import RoundOverView as RoundOverView
+    from kaiser_core.screen_views import ScoreView as ScoreView
+    from kaiser_core.screen_views import SummaryView as SummaryView
+    from kaiser_core.screen_views import TricksView as TricksView
+
+    View: TypeAlias = (
+        NewGameView
+        | ScoreView
+        | BidderView
+        | BidView
+        | TricksView
+        | CardsView
+        | AskSpecialView
+        | QuickView
+        | SummaryView
+        | GameOverView
+        | MenuView
+        | ListView
+        | QuestionView
+        | ClubWaitView
+        | ClubRoundView
+        | RoundOverView
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """A view of ``LATER``, or ``View`` (every view type), loaded when first asked for."""
+    if name not in LATER and name != "View":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from kaiser_core import screen_views
+
+    value = getattr(screen_views, name)
+    globals()[name] = value
+    return value

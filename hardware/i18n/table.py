@@ -8,7 +8,6 @@ from typing import Any
 
 from hardware.i18n import LanguageError, language, set_language
 from kaiser_core.table import Table
-from kaiser_core.table.menu import language as chosen
 
 log = logging.getLogger("kaiser-scorer")
 
@@ -19,7 +18,11 @@ def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]
     failed: set[str] = set()
 
     def draw(view: Any) -> Any:
-        wanted = chosen(table)
+        wanted = table.language
+        if table.ui.extra:  # the menu's choice (the menu's module: only once it was used)
+            from kaiser_core.table.menu import language as chosen
+
+            wanted = chosen(table)
         wanted = "en" if wanted in failed else wanted
         if wanted != language():
             try:

@@ -13,6 +13,7 @@ import struct
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageChops
 
@@ -71,12 +72,29 @@ class Font:
 
     ``rows`` keeps only that band of each glyph (the big digits drop empty rows);
     ``bold`` ors each glyph with itself shifted one pixel right; ``icon`` is the size of
-    the suit icons that go with the text.
+    the suit icons that go with the text. The PSF file is read when the font is first used.
     """
+
+    advance: int
+    height: int
+    baseline: int
 
     def __init__(
         self, name: str, icon: int, rows: tuple[int, int] | None = None, bold: bool = False
     ) -> None:
+        self.icon = icon
+        self._args = (name, rows, bold)
+
+    def __getattr__(self, attr: str) -> Any:
+        """The font's metrics and glyph tables, read from its file on first use."""
+        args = self.__dict__.get("_args")
+        if args is None or attr.startswith("__"):
+            raise AttributeError(attr)
+        del self._args
+        self._read(*args)
+        return getattr(self, attr)
+
+    def _read(self, name: str, rows: tuple[int, int] | None, bold: bool) -> None:
         data = gzip.decompress((FONT_DIR / f"spleen-{name}.psfu.gz").read_bytes())
         width, height, glyphs, table = _read_psf(data)
         self._fallback_name = FALLBACKS.get(name)
@@ -84,7 +102,6 @@ class Font:
         top, bottom = rows or (0, height)
         self.advance = width
         self.height = bottom - top
-        self.icon = icon
         self._glyphs: dict[str, Image.Image] = {}
         self._stride = (width + 7) // 8
         self._rows = (top, bottom)

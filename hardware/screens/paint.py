@@ -1,7 +1,12 @@
-"""The painters' registry: each view type has one painter, found by the view's type."""
+"""The painters' registry: each view type has one painter, found by the view's type.
+
+``LATER`` names the painter module of a view type (by its name) that loads only when a
+view of that type is first painted.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -16,6 +21,8 @@ P = TypeVar("P", bound=Callable[..., None])
 
 #: The painter of each view type.
 PAINTERS: dict[type, Painter] = {}
+#: The painter module of each view type (by name) whose module is imported when first needed.
+LATER: dict[str, str] = {}
 
 
 def painter(view_type: type) -> Callable[[P], P]:
@@ -40,10 +47,12 @@ def paint(
 
     Raises TypeError for something that is not a view.
     """
-    try:
-        screen = PAINTERS[type(view)]
-    except KeyError:
-        raise TypeError(f"{type(view).__name__} is not a view") from None
+    screen = PAINTERS.get(type(view))
+    if screen is None and type(view).__name__ in LATER:
+        importlib.import_module(LATER.pop(type(view).__name__))
+        screen = PAINTERS.get(type(view))
+    if screen is None:
+        raise TypeError(f"{type(view).__name__} is not a view")
     pen = Pen(image, origin, size)
     screen(pen, view)
     message = getattr(view, "message", "")

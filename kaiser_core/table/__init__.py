@@ -16,6 +16,8 @@ one module per screen family (``new_game``, ``contract``, ``tricks``, ``quick``,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from kaiser_core.cards import SEATS
 from kaiser_core.entries import TRUMP_CYCLE, TableEntry
 from kaiser_core.table.desk import PAGES, Desk, Page, Saved, page_of, register, unregister
@@ -28,10 +30,21 @@ from kaiser_core.table.keys import (
     key_for,
     seat_for,
 )
-from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.table import Table
 from kaiser_core.table.ui import Change, Ui
+
+if TYPE_CHECKING:
+    from kaiser_core.table.menu import MenuItem
+
+
+def __getattr__(name: str) -> Any:
+    """``MenuItem`` from the menu's module, loaded when first asked for."""
+    if name == "MenuItem":
+        from kaiser_core.table.menu import MenuItem
+
+        return MenuItem
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def describe(entry: TableEntry) -> str:

@@ -4,14 +4,17 @@
 state; screen modules read it and change it through ``go``/``say``/``enter``/``undo``.
 ``register(Page(...))`` tells the table which module handles a ``Screen``: its keys, its
 view, the cursors it owns and where it belongs (a home screen, or an overlay).
+``later(screen, module)`` names the module of a screen that loads only when first asked
+for (``PAGES[screen]``; listing ``PAGES`` loads them all): start-up stays small.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kaiser_core.cards import FIVE_HEARTS, TEAMS, THREE_SPADES, Card, Seat, Team
 from kaiser_core.entries import ConfirmEntry, Mode, RedealEntry, Start, TableEntry
@@ -20,13 +23,18 @@ from kaiser_core.game import Game
 from kaiser_core.hand import Redeal
 from kaiser_core.messages import Message
 from kaiser_core.rules import Rules
-from kaiser_core.table.club_state import ClubState
 from kaiser_core.table.draft import Draft
 from kaiser_core.table.keys import Key
 from kaiser_core.table.past import PastGame, chosen_rules
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change, Ui
-from kaiser_core.views import ContractLabel, TeamScore, View
+from kaiser_core.views import ContractLabel, TeamScore
+
+if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_values
+
+    from kaiser_core.table.club_state import ClubState
+    from kaiser_core.views import View
 
 
 @dataclass(frozen=True)
@@ -64,19 +72,66 @@ class Saved:
     past: tuple[PastGame, ...] = ()  # finished games, newest first
 
 
+#: The module of each screen that loads on first use (``later``), by screen.
+LATER: dict[Screen, str] = {}
+
+
+class Pages(dict[Screen, Page]):
+    """The registry: asking for a screen of ``LATER`` imports its module (which registers it);
+    listing the registry imports every such module first."""
+
+    def __missing__(self, screen: Screen) -> Page:
+        if not load_later(LATER.get(screen)):
+            raise KeyError(screen)
+        return dict.__getitem__(self, screen)
+
+    def __contains__(self, screen: object) -> bool:
+        return dict.__contains__(self, screen) or screen in LATER
+
+    def values(self) -> dict_values[Screen, Page]:
+        """Every page (the later ones loaded first)."""
+        load_later()
+        return super().values()
+
+    def items(self) -> dict_items[Screen, Page]:
+        """Every screen and its page (the later ones loaded first)."""
+        load_later()
+        return super().items()
+
+
 #: Every registered screen's module.
-PAGES: dict[Screen, Page] = {}
+PAGES = Pages()
+
+
+def later(screen: Screen, module: str) -> None:
+    """Import ``module`` (it registers ``screen``) only when ``screen`` is first asked for."""
+    if not dict.__contains__(PAGES, screen):
+        LATER[screen] = module
+
+
+def load_later(module: str | None = "") -> bool:
+    """Import ``module`` of ``LATER`` ("": all of them); False when there is none."""
+    names = {module} if module else set(LATER.values())
+    if module is None or not names <= set(LATER.values()):
+        return False
+    for name in sorted(names):
+        for screen in [s for s, m in LATER.items() if m == name]:
+            del LATER[screen]
+        importlib.import_module(name)
+    return True
 
 
 def register(page: Page) -> Page:
     """Register a screen's module (a later one replaces an earlier one)."""
     PAGES[page.screen] = page
+    LATER.pop(page.screen, None)
     return page
 
 
 def unregister(screen: Screen) -> None:
     """Forget a screen's module (a test's demo screen)."""
     PAGES.pop(screen, None)
+    LATER.pop(screen, None)
 
 
 def page_of(screen: Screen) -> Page:
@@ -153,7 +208,7 @@ class Desk:
     def fits(self, ui: Ui) -> bool:
         """True when ``ui`` can show over these entries (its base belongs to the home)."""
         base = ui.base
-        page = PAGES.get(base)
+        page = PAGES[base] if base in PAGES else None  # noqa: SIM401 (get loads no later page)
         if page is None or page.overlay:
             return False
         above = (*ui.stack[1:], ui.screen) if ui.stack else ()

@@ -10,20 +10,11 @@ from __future__ import annotations
 import dataclasses
 
 from kaiser_core.cards import TEAMS
-from kaiser_core.messages import TEXTS, Message
+from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk
 from kaiser_core.table.keys import Key
 from kaiser_core.table.ui import Change
 from kaiser_core.views import RoundOverView, TeamScore
-
-TEXTS.update(
-    {
-        "club.round_over": "ROUND {round} OVER",
-        "club.won": "{team} won",
-        "club.ended": "ended by the director",
-        "club.ok_waiting": "OK: wait for next round",
-    }
-)
 
 
 def check(desk: Desk) -> None:

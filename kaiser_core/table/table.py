@@ -2,45 +2,83 @@
 
 ``press(key)`` finds the module of the current screen in the registry (``desk.PAGES``)
 and lets it handle the key; HOLD-B (undo) and HOLD-OK (menu) work everywhere. Every
-module of this package is imported here, so each screen module registers itself.
+module of this package is imported here, so each screen module registers itself; those
+of ``LATER`` (the menu, its lists, teach mode, club mode) when first needed.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import importlib
-import pkgutil
+import os
+from typing import TYPE_CHECKING
 
 from kaiser_core.cards import Card, Seat
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Hand, Redeal
 from kaiser_core.messages import Message
 from kaiser_core.scoring import HandScore
-from kaiser_core.table import menu, round_over, summary, teach
-from kaiser_core.table.desk import Desk, page_of
+from kaiser_core.table.desk import Desk, later, page_of
 from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, as_read
-from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.naming import name_view
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import ListView, LiveContract, NewGameView, View
+from kaiser_core.views import ListView, LiveContract, NewGameView
+
+if TYPE_CHECKING:
+    from kaiser_core.table.menu import MenuItem
+    from kaiser_core.views import View
+
+#: The screens whose module loads when first shown, and the modules that load with club
+#: mode (``waiting`` replaces NEW GAME's module); none is needed for the first frame.
+LATER = {Screen.MENU: "menu", Screen.CONFIRM_NEW: "menu", Screen.LIST: "lists"}
+LATER |= {Screen.TEACH: "teach", Screen.QUICK: "quick", Screen.CARDS: "cards"}
+LATER |= {Screen.SCORE: "contract", Screen.BIDDER: "contract", Screen.BID: "contract"}
+LATER |= {Screen.TRICKS: "tricks", Screen.ASK_FIVE: "tricks", Screen.ASK_THREE: "tricks"}
+LATER |= {Screen.SUMMARY: "summary", Screen.GAME_OVER: "game_over"}
+CLUB_MODULES = ("club_state", "round_over", "waiting")
 
 
-def load_screen_modules(package: str = "kaiser_core.table") -> list[str]:
-    """Import every module of ``package``: each screen module registers its screens.
+def load_screen_modules(
+    package: str = "kaiser_core.table", skip: tuple[str, ...] = ()
+) -> list[str]:
+    """Import every module of ``package`` but ``skip``: each screen module registers its
+    screens (``skip``: those of ``LATER`` and club mode, imported when first needed).
 
     A new screen is a new module here; nothing else lists it. Returns the modules' names.
     """
-    path = importlib.import_module(package).__path__
-    names = sorted(info.name for info in pkgutil.iter_modules(path))
-    for name in names:
+    names = set()
+    for folder in importlib.import_module(package).__path__:
+        for entry in os.scandir(folder):
+            name, _, ext = entry.name.partition(".")
+            package_dir = entry.is_dir() and os.path.exists(os.path.join(entry.path, "__init__.py"))
+            if (package_dir or ext == "py") and name.isidentifier() and name != "__init__":
+                names.add(name)
+    loaded = sorted(names - set(skip))
+    for name in loaded:
         importlib.import_module(f"{package}.{name}")
-    return names
+    return loaded
 
 
-load_screen_modules()
+for _screen, _module in LATER.items():
+    later(_screen, f"{__name__.rpartition('.')[0]}.{_module}")
+load_screen_modules(skip=(*LATER.values(), *CLUB_MODULES))
+
+
+def club_mode(desk: Desk) -> bool:
+    """True in club mode, its modules loaded (``waiting`` replaces NEW GAME's module)."""
+    if desk.club is None:
+        return False
+    for name in CLUB_MODULES:
+        importlib.import_module(f"{__name__.rpartition('.')[0]}.{name}")
+    return True
+
+
+def round_over_shows(desk: Desk) -> bool:
+    """True while club mode's ROUND OVER shows."""
+    return club_mode(desk) and desk.club is not None and desk.club.over is not None
 
 
 #: The hint of the screens whose module gives none: what the keys do there.
@@ -65,17 +103,27 @@ class Table(Desk):
         """Handle one key; the state changes in place; the returned Change says what to store."""
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
-        if round_over.active(self):  # club mode: ROUND OVER takes every key
+        if round_over_shows(self):  # club mode: ROUND OVER takes every key
+            from kaiser_core.table import round_over
+
             change = round_over.press(self, key)
         elif key is Key.HOLD_B:
             change = self.undo()
         elif key is Key.HOLD_OK:
+            from kaiser_core.table import menu
+
             change = menu.toggle(self)
         else:
             screen = self.ui.screen
             change = page_of(screen).press(self, as_read(key, screen, self.ui.flipped))
-        round_over.check(self)
-        teach.left(self, before)
+        if club_mode(self):
+            from kaiser_core.table import round_over
+
+            round_over.check(self)
+        if before.screen is Screen.TEACH:  # teach.left acts only on leaving TEACH
+            from kaiser_core.table import teach
+
+            teach.left(self, before)
         if self.ui != before:
             change.ui = True
         return change
@@ -112,6 +160,8 @@ class Table(Desk):
         """
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
+        from kaiser_core.table import teach
+
         change = teach.taught(self, code)
         change.ui = self.ui != before
         return change
@@ -120,12 +170,18 @@ class Table(Desk):
         """The reader read a tag it does not know: teach mode asks again, else say to teach it."""
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
+        from kaiser_core.table import teach
+
         change = teach.unknown(self, uid)
         change.ui = self.ui != before
         return change
 
     def pending_teach(self) -> str:
         """The card the TEACH screen waits for ("" when not teaching)."""
+        if self.ui.screen is not Screen.TEACH:
+            return ""
+        from kaiser_core.table import teach
+
         return teach.pending(self)
 
     def reader_notice(self, text: str) -> Change:
@@ -135,6 +191,8 @@ class Table(Desk):
 
     def menu_items(self) -> list[MenuItem | Screen]:
         """The menu's items here and now."""
+        from kaiser_core.table import menu
+
         return menu.menu_items(self)
 
     def view(self) -> View:
@@ -143,7 +201,9 @@ class Table(Desk):
 
     def _view(self) -> View:
         page = page_of(self.ui.screen)
-        if round_over.active(self) and not page.overlay:
+        if round_over_shows(self) and not page.overlay:
+            from kaiser_core.table import round_over
+
             return round_over.view(self)
         # The menu, its lists and teach mode need no game: they open before the first one.
         if self.game is None and not page.overlay:
@@ -161,6 +221,8 @@ class Table(Desk):
 
     def pending_score(self) -> HandScore:
         """The hand on the SUMMARY screen, scored against the current totals."""
+        from kaiser_core.table import summary
+
         return summary.pending_score(self)
 
     # -- export ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """NEW GAME in club mode: waiting for the round, or the round's four names on their seats.
 
-It replaces the NEW GAME module of ``new_game`` (imported before it: modules load in name
-order) and hands over to it outside club mode and for a free game. The round's game gets
+It replaces the NEW GAME module of ``new_game`` (which it imports first; the table imports it
+in club mode) and hands over to it outside club mode and for a free game. The round's game gets
 the round's rules and the four players' names; a round is started here once.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from kaiser_core.cards import Team
-from kaiser_core.messages import TEXTS, Message
+from kaiser_core.messages import Message
 from kaiser_core.table import new_game
 from kaiser_core.table.club_state import ClubRound, ClubState, RoundError, parse_round
 from kaiser_core.table.desk import Desk, Page, register
@@ -18,17 +18,6 @@ from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
 from kaiser_core.views import ClubRoundView, ClubWaitView, View
-
-TEXTS.update(
-    {
-        "club.waiting": "waiting for round {round}",
-        "club.broker_on": "broker reachable",
-        "club.broker_off": "broker not reachable",
-        "club.round_table": "Round {round}, table {table}",
-        "club.locked": "locked in club play",
-        "club.bad_round": "round message refused: {why}",
-    }
-)
 
 
 def team_names(seats: tuple[str, str, str, str]) -> dict[Team, str]:

@@ -50,6 +50,35 @@ LAZY = [
     "http.server",
     # PIL's file formats: screenshots only
     "PIL.PngImagePlugin",
+    # the menu, its lists, teach mode and club mode's screens: when first opened
+    "kaiser_core.table.menu",
+    "kaiser_core.table.lists",
+    "kaiser_core.table.teach",
+    "kaiser_core.table.club_state",
+    "kaiser_core.table.round_over",
+    "kaiser_core.table.waiting",
+    "kaiser_core.rule_words",
+    "hardware.screens.club",
+    "hardware.screens.lists",
+    "hardware.screens.question",
+    "pkgutil",
+]
+
+#: Loaded by the first key of a game, never for the first frame (start-up).
+AFTER_FIRST_FRAME = [
+    "kaiser_core.screen_views",
+    "kaiser_core.table.contract",
+    "kaiser_core.table.tricks",
+    "kaiser_core.table.quick",
+    "kaiser_core.table.cards",
+    "kaiser_core.table.summary",
+    "kaiser_core.table.game_over",
+    "hardware.screens.contract",
+    "hardware.screens.tricks",
+    "hardware.screens.quick",
+    "hardware.screens.cards",
+    "hardware.screens.summary",
+    "hardware.screens.game_over",
 ]
 
 CODE = """
@@ -89,3 +118,35 @@ def test_the_new_database_still_gets_its_journal_id(tmp_path):
         (value,) = db.execute("SELECT value FROM meta WHERE key = 'journal'").fetchone()
     db.close()
     assert len(value) == 16 and int(value, 16) >= 0
+
+
+def test_the_first_frame_loads_only_the_new_game_screen(tmp_path):
+    status, modules, err = scripted_run(tmp_path, "# no keys")
+    assert status == 0, err
+    assert "kaiser_core.table.new_game" in modules and "hardware.screens.new_game" in modules
+    assert sorted(name for name in [*LAZY, *AFTER_FIRST_FRAME] if name in modules) == []
+
+
+def test_the_lazy_screens_load_when_used_and_the_menu_lists_every_page():
+    code = """
+import json, sys
+from kaiser_core.rules import Rules
+from kaiser_core.table import PAGES, Key, Screen, Table
+from hardware.screens import render
+table = Table(Rules())
+render(table.view())
+before = "kaiser_core.table.contract" in sys.modules
+table.press(Key.UP)  # a game: SCORE
+render(table.view())
+table.press(Key.HOLD_OK)  # the menu
+render(table.view())
+print(json.dumps([before, table.ui.screen.value, sorted(s.value for s in PAGES.keys()),
+                  sorted(p.screen.value for p in PAGES.values()),
+                  sorted(m for m in sys.modules if m.startswith(("kaiser_core.", "hardware.")))]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    before, screen, _, pages, modules = json.loads(out.stdout.strip().splitlines()[-1])
+    assert not before and screen == "menu"
+    assert {"kaiser_core.table.contract", "kaiser_core.table.menu"} <= set(modules)
+    assert {"hardware.screens.contract", "hardware.screens.lists"} <= set(modules)
+    assert {"score", "menu", "list", "teach", "summary", "game-over", "profile"} <= set(pages)
