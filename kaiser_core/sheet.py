@@ -18,8 +18,6 @@ from kaiser_core.record import parse_record, result_json
 from kaiser_core.rules import MadeScores, Rules
 from kaiser_core.scoring import HandScore
 
-TEAM_CODES = ("NS", "EW")
-
 
 def _other(team: str) -> str:
     return "EW" if team == "NS" else "NS"
@@ -149,66 +147,9 @@ def chart_points(hands: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
     return [(h["totals"]["NS"], h["totals"]["EW"]) for h in hands if not h.get("redeal")]
 
 
-def chart_svg(
-    points: Sequence[tuple[int, int]],
-    labels: tuple[str, str] = ("NS", "EW"),
-    target: int | None = None,
-    width: int = 640,
-    height: int = 320,
-) -> str:
-    """An SVG line chart of both totals by hand, one point per hand; labels are escaped."""
-    from html import escape
-
-    pad_l, pad_r, pad_t, pad_b = 40, 12, 12, 28
-    values = [v for p in points for v in p] + [0] + ([target] if target is not None else [])
-    low, high = min(values), max(values)
-    if high == low:
-        high = low + 1
-    n = max(len(points), 1)
-    plot_w, plot_h = width - pad_l - pad_r, height - pad_t - pad_b
-
-    def x(i: int) -> float:
-        return pad_l + plot_w * (i + 1) / n
-
-    def y(v: int) -> float:
-        return pad_t + plot_h * (high - v) / (high - low)
-
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-        f'xmlns="http://www.w3.org/2000/svg" preserveAspectRatio="xMidYMid meet">',
-        f"<title>Totals by hand: {escape(labels[0])} and {escape(labels[1])}</title>",
-        f'<line class="axis" x1="{pad_l}" y1="{y(0):.1f}" x2="{width - pad_r}" y2="{y(0):.1f}"/>',
-        f'<text class="tick" x="{pad_l - 4}" y="{y(high) + 4:.1f}" text-anchor="end">{high}</text>',
-        f'<text class="tick" x="{pad_l - 4}" y="{y(low) + 4:.1f}" text-anchor="end">{low}</text>',
-    ]
-    if target is not None:
-        parts.append(
-            f'<line class="target" x1="{pad_l}" y1="{y(target):.1f}" x2="{width - pad_r}" '
-            f'y2="{y(target):.1f}"/><text class="tick" x="{width - pad_r}" '
-            f'y="{y(target) - 4:.1f}" text-anchor="end">{target}</text>'
-        )
-    for k, team in enumerate(TEAM_CODES):
-        cls = team.lower()
-        coords = [(pad_l, y(0))] + [(x(i), y(p[k])) for i, p in enumerate(points)]
-        line = " ".join(f"{a:.1f},{b:.1f}" for a, b in coords)
-        parts.append(f'<polyline class="line {cls}" points="{line}"/>')
-        for i, p in enumerate(points):
-            parts.append(
-                f'<circle class="pt {cls}" cx="{x(i):.1f}" cy="{y(p[k]):.1f}" r="4">'
-                f"<title>{escape(labels[k])}: {p[k]} after hand {i + 1}</title></circle>"
-            )
-    parts.append(
-        f'<text class="tick" x="{pad_l}" y="{height - 8}">hand 1</text>'
-        f'<text class="tick" x="{width - pad_r}" y="{height - 8}" text-anchor="end">'
-        f"hand {len(points)}</text></svg>"
-    )
-    return "".join(parts)
-
-
 __all__ = [
     "build_sheet",
     "chart_points",
-    "chart_svg",
     "house_rules",
     "reasons",
     "team_label",

@@ -12,7 +12,7 @@ other is plain text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 from kaiser_core.base_views import ContractLabel as ContractLabel
 from kaiser_core.base_views import ListView as ListView
@@ -54,25 +54,7 @@ if TYPE_CHECKING:
     from kaiser_core.screen_views import ScoreView as ScoreView
     from kaiser_core.screen_views import SummaryView as SummaryView
     from kaiser_core.screen_views import TricksView as TricksView
-
-    View: TypeAlias = (
-        NewGameView
-        | ScoreView
-        | BidderView
-        | BidView
-        | TricksView
-        | CardsView
-        | AskSpecialView
-        | QuickView
-        | SummaryView
-        | GameOverView
-        | MenuView
-        | ListView
-        | QuestionView
-        | ClubWaitView
-        | ClubRoundView
-        | RoundOverView
-    )
+    from kaiser_core.screen_views import View as View
 
 
 def __getattr__(name: str) -> Any:

@@ -1,7 +1,4 @@
-"""The chart of both totals by hand (SVG drawn here), its words in the page's language.
-
-``kaiser_core.sheet.chart_svg`` draws the same chart in English; this one takes the texts.
-"""
+"""The chart of both totals by hand (SVG drawn here), its words in the page's language."""
 
 from __future__ import annotations
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from hardware.web.chart import chart_svg
 from kaiser_core.record import parse_record, score_record
-from kaiser_core.sheet import build_sheet, chart_points, chart_svg
+from kaiser_core.sheet import build_sheet, chart_points
 from kaiser_core.stats import GameInput, player_stats
 
 GAMES = sorted((Path(__file__).parent.parent / "games").glob("*.json"))
