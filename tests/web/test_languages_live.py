@@ -5,22 +5,27 @@ stay text in every language and the longest languages fit a 360 px phone."""
 from __future__ import annotations
 
 import copy
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
-import uvicorn
 from conftest import (
     close_browser,
-    free_port,
     make_browser,
     no_horizontal_scroll,
     screenshot,
     use_size,
 )
 from selenium.webdriver.common.by import By
-from test_live import LONG, STANDINGS, ZED, Club, shown_standings, wait_for, wait_subscribed
+from test_live import (
+    LONG,
+    STANDINGS,
+    ZED,
+    Club,
+    serve,
+    shown_standings,
+    wait_for,
+    wait_subscribed,
+)
 
 from hardware.web.language import LANGUAGES, texts_for
 from hardware.web.layout import num
@@ -43,21 +48,7 @@ def recording(app):  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="module")
 def club() -> Iterator[tuple[Club, str]]:
     c = Club()
-    port = free_port()
-    config = uvicorn.Config(
-        recording(c.app()), host="127.0.0.1", port=port, http="h11", ws="none",
-        lifespan="off", log_level="warning",
-    )  # fmt: skip
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield c, f"http://127.0.0.1:{port}"
-    if c.loop is not None:
-        c.drop_streams()
-    server.should_exit = server.force_exit = True
-    thread.join(timeout=10)
+    yield from serve(c, recording(c.app()))
 
 
 @pytest.fixture(scope="module")

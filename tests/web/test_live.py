@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
@@ -155,19 +156,13 @@ class Club:
         )
 
 
-@pytest.fixture(scope="module")
-def club() -> Iterator[tuple[Club, str]]:
-    c = Club()
+def serve(c: Club, app: Any) -> Iterator[tuple[Club, str]]:
+    """Serve ``app`` (``c``'s, maybe wrapped) with uvicorn on a free local port until closed."""
     port = free_port()
     config = uvicorn.Config(
-        c.app(),
-        host="127.0.0.1",
-        port=port,
-        http="h11",
-        ws="none",
-        lifespan="off",
+        app, host="127.0.0.1", port=port, http="h11", ws="none", lifespan="off",
         log_level="warning",
-    )
+    )  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -178,6 +173,12 @@ def club() -> Iterator[tuple[Club, str]]:
         c.drop_streams()
     server.should_exit = server.force_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def club() -> Iterator[tuple[Club, str]]:
+    c = Club()
+    yield from serve(c, c.app())
 
 
 def shown_standings(browser) -> list[list[str]]:
