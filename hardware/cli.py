@@ -83,6 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser(FAST.get(argv[0]) if argv else None).parse_args(argv)
     finally:
+        gc.freeze()  # what importing made lives as long as the process: never scanned
         gc.enable()
     status: int = args.func(args)
     return status

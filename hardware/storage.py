@@ -192,8 +192,9 @@ class WriterLock:
                 f"{path}: another scorer is using this database{who}; stop it first "
                 "(export works meanwhile)"
             ) from None
-        os.ftruncate(self.fd, 0)
-        os.pwrite(self.fd, f"{os.getpid()}\n".encode(), 0)
+        # The pid padded to the 32 bytes read above: no ftruncate (a metadata write on the
+        # SD card at every start), and a shorter pid never leaves digits of a longer one.
+        os.pwrite(self.fd, f"{os.getpid():<31}\n".encode(), 0)
 
     def release(self) -> None:
         """Let go of the lock (also done by the OS when the process ends)."""

@@ -31,11 +31,12 @@ def _read_psf(data: bytes) -> tuple[int, int, list[bytes], dict[str, int]]:
         count = 512 if mode & 1 else 256
         glyphs = [data[4 + i * height : 4 + (i + 1) * height] for i in range(count)]
         pos, index = 4 + count * height, 0
-        while pos + 1 < len(data) and index < count:
-            (value,) = struct.unpack_from("<H", data, pos)
-            pos += 2
+        values = struct.unpack_from(f"<{(len(data) - pos) // 2}H", data, pos)  # one call
+        for value in values:
             if value == 0xFFFF:
                 index += 1
+                if index == count:
+                    break
             elif value != 0xFFFE:
                 table.setdefault(chr(value), index)
         return 8, height, glyphs, table

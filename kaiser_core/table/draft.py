@@ -20,7 +20,6 @@ from kaiser_core.entries import (
 )
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Hand
-from kaiser_core.live import live_state
 from kaiser_core.rules import LowSpecials, Rules
 from kaiser_core.tricks import find_revokes, trick_winner
 from kaiser_core.views import LiveContract
@@ -143,6 +142,8 @@ class Draft:
 
     def live(self) -> LiveContract:
         """The contract's live state during per-trick or card entry (exact: ``live_state``)."""
+        from kaiser_core.live import live_state  # on TRICKS and CARDS only, not at start-up
+
         c = self.contract
         assert c is not None
         contract = Contract(c.bidder, table_bid(c.number, c.no_trump, c.low, self.rules))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 #: Loaded lazily, never by a mock run's start-up and first keys.
 LAZY = [
@@ -55,6 +56,8 @@ LAZY = [
     "kaiser_core.table.lists",
     "kaiser_core.table.teach",
     "kaiser_core.table.club_state",
+    "kaiser_core.views.menu",
+    "kaiser_core.views.club",
     "kaiser_core.table.round_over",
     "kaiser_core.table.waiting",
     "kaiser_core.rule_words",
@@ -66,7 +69,11 @@ LAZY = [
 
 #: Loaded by the first key of a game, never for the first frame (start-up).
 AFTER_FIRST_FRAME = [
-    "kaiser_core.screen_views",
+    "kaiser_core.views.score",
+    "kaiser_core.views.tricks",
+    "kaiser_core.views.cards",
+    "kaiser_core.views.quick",
+    "kaiser_core.views.ending",
     "kaiser_core.table.contract",
     "kaiser_core.table.tricks",
     "kaiser_core.table.quick",
@@ -150,3 +157,20 @@ print(json.dumps([before, table.ui.screen.value, sorted(s.value for s in PAGES.k
     assert {"kaiser_core.table.contract", "kaiser_core.table.menu"} <= set(modules)
     assert {"hardware.screens.contract", "hardware.screens.lists"} <= set(modules)
     assert {"score", "menu", "list", "teach", "summary", "game-over", "profile"} <= set(pages)
+
+
+def test_a_resume_on_tricks_creates_only_the_views_of_its_screens(tmp_path):
+    # A game, a contract (N bids 7 spades) and three tricks: the scorer stops on TRICKS.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
+    from scripts import per_trick_hand
+
+    keys = ["OK", *per_trick_hand("N", 7, "S", ["N", "E", "S", "W"] * 2, 1, 2)[:8]]
+    status, _, err = scripted_run(tmp_path, " ".join(keys))
+    assert status == 0, err
+    status, modules, err = scripted_run(tmp_path, "# no keys: the resumed first frame")
+    assert status == 0, err
+    assert "hardware.screens.tricks" in modules  # it resumed on TRICKS
+    # The TRICKS page and the CONTRACT page it comes from, and no other screen's views.
+    assert {"kaiser_core.views.tricks", "kaiser_core.views.score"} <= modules
+    others = ["ending", "quick", "cards", "menu", "club"]
+    assert [m for m in others if f"kaiser_core.views.{m}" in modules] == []
