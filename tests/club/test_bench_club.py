@@ -36,7 +36,5 @@ def test_a_small_club_bench_reports_every_figure() -> None:
     assert figures["standings_equal"] is True, result.stderr
     assert figures["changes"] > 0 and figures["latency_p95_ms"] > 0
     assert figures["director_rss_mb"] > 0 and figures["messages_per_hand"] >= 2
-    assert (
-        figures["changes_seen"] > 0
-        and figures["stored_per_second"] > figures["changes_per_second"] > 0
-    )
+    assert figures["changes_seen"] > 0 and figures["stored_changes"] > figures["changes"]
+    assert figures["changes_per_second"] > 0 and figures["target_per_second"] == 60
