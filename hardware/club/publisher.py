@@ -11,6 +11,7 @@ retained ``round`` topic is handed to the scorer as ``round <JSON>`` on its sock
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -37,8 +38,9 @@ KEEP_ENDED = 3
 FAIL_LOG_EVERY = 60.0
 
 
+@functools.cache
 def version() -> str:
-    """The installed package's version."""
+    """The installed package's version (read once: the metadata parse costs ms a wake)."""
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as dist_version
 

@@ -8,6 +8,7 @@ opens it (nothing else in it changes).
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -57,7 +58,7 @@ def stamp(journal: Journal, table: Any, new_game: int | None) -> None:
     club = getattr(table, "club", None)
     if club is None:
         return
-    text = json.dumps(club.to_json(), separators=(",", ":"), ensure_ascii=False)
+    text = club_text(club)
     if journal.get("club") != text:  # a read costs less than a write (fewer WAL pages)
         journal._set("club", text)
     if new_game is not None and club.game_round is not None:
@@ -68,6 +69,19 @@ def stamp(journal: Journal, table: Any, new_game: int | None) -> None:
                 "UPDATE games SET names = ? WHERE id = ?",
                 (json.dumps(seats, ensure_ascii=False), new_game),
             )
+
+
+@functools.lru_cache(maxsize=64)
+def _club_text(club: Any) -> str:
+    return json.dumps(club.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+def club_text(club: Any) -> str:
+    """The club state's JSON text (kept: its rules' spec costs more than the rest of a store)."""
+    try:
+        return _club_text(club)
+    except TypeError:  # not hashable: made anew
+        return json.dumps(club.to_json(), separators=(",", ":"), ensure_ascii=False)
 
 
 def carry_club(old: Path, new: Path) -> None:

@@ -36,7 +36,32 @@ def test_a_small_club_bench_reports_every_figure() -> None:
     assert figures["standings_equal"] is True, result.stderr
     assert figures["changes"] > 0 and figures["latency_p95_ms"] > 0
     assert figures["director_rss_mb"] > 0 and figures["messages_per_hand"] >= 2
-    assert (
-        figures["changes_seen"] > 0
-        and figures["stored_per_second"] > figures["changes_per_second"] > 0
-    )
+    assert figures["changes_seen"] > 0 and figures["stored_changes"] > figures["changes"]
+    assert figures["changes_per_second"] > 0 and figures["target_per_second"] == 60
+
+
+def test_the_bench_fails_on_each_goal_it_misses() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_club", ROOT / "bench" / "club.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    goals = bench.goals
+
+    met = {
+        "changes_per_second": 58.0,
+        "target_per_second": 60.0,
+        "latency_p95_ms": 999.0,
+        "director_rss_mb": 79.9,
+        "standings_equal": True,
+    }
+    assert goals(met) == []
+    for key, bad, word in [
+        ("changes_per_second", 53.9, "changes a second"),
+        ("latency_p95_ms", 1000.0, "p95"),
+        ("director_rss_mb", 80.0, "RSS"),
+        ("standings_equal", False, "re-score"),
+    ]:
+        missed = goals({**met, key: bad})
+        assert len(missed) == 1 and word in missed[0], (key, missed)
