@@ -61,7 +61,7 @@ def config_screen(error_line: str) -> str:
 
 def wrapped(text: str, font: Font, width: int = WIDTH) -> list[str]:
     """``text`` in lines of ``width`` pixels, broken between words (a longer word: after a
-    ``/``, ``.``, ``_`` or ``-`` in its second half, else where the line ends)."""
+    ``/`` in its second half, else a ``.``, ``_`` or ``-``, else where the line ends)."""
     lines: list[str] = []
     line = ""
     for word in text.split(" "):  # a no-break space (U+00A0) keeps two words on one line
@@ -77,7 +77,9 @@ def wrapped(text: str, font: Font, width: int = WIDTH) -> list[str]:
             cut = max(1, width // font.advance)
             while cut > 1 and font.width(word[:cut]) > width:
                 cut -= 1
-            mark = max(word.rfind(ch, 0, cut) for ch in "/._-")
+            mark = word.rfind("/", 0, cut)
+            if mark < cut // 2:
+                mark = max(word.rfind(ch, 0, cut) for ch in "._-")
             cut = mark + 1 if mark >= cut // 2 else cut
             lines.append(word[:cut])
             word = word[cut:]
