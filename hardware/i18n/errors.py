@@ -50,10 +50,10 @@ ERROR_TEXTS = {
     "config.rotate": "display.rotate must be 0 or 180, not {value}",
     "config.bool": "{where} must be true or false, not {value}",
     "config.port": "reader.port must be a device path or a pyserial URL",
-    "config.name": "{where} must be a name of 1 to {most} characters",
-    "config.roster": "names.roster must be a list of 4 to {most} names",
+    "config.name": "{where} must be a name of 1 to {most} character",
+    "config.roster": "names.roster must be a list of 4 to {most} name",
     "config.roster_twice": "names.roster names a player twice",
-    "config.profile_name": "profiles: {profile} must be a name of 1 to {most} characters",
+    "config.profile_name": "profiles: {profile} must be a name of 1 to {most} character",
     "config.driver": (
         "display.driver must be ssd1306 or sh1106 (or ssd1309, ssd1315), not {value}"
     ),
@@ -81,7 +81,12 @@ ERROR_TEXTS = {
     "core_error.option_whole": "option {option} must be a whole number, not {value}",
     "core_error.option_range": "option {option} must be from {low} to {high}, not {value}",
 }
-ERROR_PLURALS = {"config.big_number": ("count", "a number of {count} digits")}
+ERROR_PLURALS = {
+    "config.big_number": ("count", "a number of {count} digits"),
+    "config.name": ("most", "{where} must be a name of 1 to {most} characters"),
+    "config.roster": ("most", "names.roster must be a list of 4 to {most} names"),
+    "config.profile_name": ("most", "profiles: {profile} must be a name of 1 to {most} characters"),
+}
 TEXTS.update(ERROR_TEXTS)
 PLURALS.update(ERROR_PLURALS)
 

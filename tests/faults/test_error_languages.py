@@ -159,12 +159,15 @@ def test_english_text_of_the_errors_is_what_it_was(tmp_path: Path) -> None:
     assert said(bad.value, "fi").startswith(f"{keys}:1: tuntematon näppäin 'NOPE'")
 
 
-def test_a_big_number_in_russian_takes_the_plural_its_count_needs() -> None:
+def test_numbers_in_russian_take_the_plural_their_count_needs() -> None:
     from hardware.i18n import localize_in
     from hardware.i18n.errors import error
 
     words = [localize_in(error("config.big_number", count=n), "ru") for n in (21, 22, 25)]
     assert words == ["число из 21 цифры", "число из 22 цифр", "число из 25 цифр"]
+    names = [localize_in(error("config.name", where="names.NS", most=n), "ru") for n in (21, 24)]
+    assert [w.split()[-1] for w in names] == ["символа", "символов"]  # "до 21 символа"
+    assert str(error("config.name", where="names.NS", most=24)).endswith("1 to 24 characters")
 
 
 # -- the service: the fault screen in the player's language ---------------------------------
