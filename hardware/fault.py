@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -59,12 +60,15 @@ def config_screen(error_line: str) -> str:
     return _message("fault.config", error=error_line)
 
 
+_SPACES = re.compile(r"[^\S\u00a0]+")  # any white space but the no-break space
+
+
 def wrapped(text: str, font: Font, width: int = WIDTH) -> list[str]:
     """``text`` in lines of ``width`` pixels, broken between words (a longer word: after a
     ``/`` in its second half, else a ``.``, ``_`` or ``-``, else where the line ends)."""
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):  # a no-break space (U+00A0) keeps two words on one line
+    for word in _SPACES.split(text):  # a no-break space (U+00A0) keeps two words together
         if not word:
             continue
         joined = f"{line} {word}" if line else word

@@ -155,3 +155,9 @@ def test_during_play_the_fault_speaks_the_tables_language() -> None:
     finally:
         i18n.set_language("en")
     assert not same(message_image(DAMAGED), message_image(DAMAGED, "fi"))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_journalctl_command_stays_on_one_line(lang: str) -> None:
+    _, lines = layout(said(UNUSABLE, lang))
+    assert any("journalctl\u00a0-u" in line for line in lines), lines
