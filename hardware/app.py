@@ -70,19 +70,16 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         keys = read_key_script(args.keys) if args.keys is not None else None
     except ConfigError as err:
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return _config_mistake(args, err)
     try:
         cfg = load_config(args.config)
     except ConfigError as err:
         if keys is None and resolve(args.board, None) in (*PI_BOARDS, "mock"):
-            return _config_fault(args, str(err))  # a service: wait for a fixed config
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
-        return EXIT_USAGE
+            return _config_fault(args, err)  # a service: wait for a fixed config
+        return _config_mistake(args, err)
     board = resolve(args.board, cfg)
     if keys is not None and board != "mock":
-        print("kaiser-scorer: --keys needs --board mock", file=sys.stderr)
-        return EXIT_USAGE
+        return _config_mistake(args, "keys.needs_mock")
     if board == "emulator":
         try:  # before the database: a terminal or a desktop that is not there is one line
             check_emulator(getattr(args, "display", "terminal"))
@@ -133,16 +130,26 @@ def _db_fault(
     return database_fault(board, cfg, args, db, err)
 
 
-def _config_fault(args: argparse.Namespace, error: str) -> int:
+def _config_mistake(args: argparse.Namespace, err: ConfigError | str) -> int:
+    """The player's one line (a ConfigError, or a message id) in their language: exit 2."""
+    from hardware.i18n.errors import config_language, error, said
+
+    line = said(err if isinstance(err, ConfigError) else error(err), config_language(args.config))
+    print(f"kaiser-scorer: {line}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _config_fault(args: argparse.Namespace, err: ConfigError) -> int:
     """A service board with a broken config: the error on its display until the file changes."""
     from hardware.fault import wait_for_config
+    from hardware.i18n.errors import config_language, message, said
     from hardware.oled import dummy_factory, luma_factory
 
     board = resolve(args.board, None)
-    print(f"kaiser-scorer: {error}", file=sys.stderr)
+    print(f"kaiser-scorer: {said(err, config_language(args.config))}", file=sys.stderr)
     factory = dummy_factory() if board == "mock" else luma_factory(Config().display)
     shots = Path(args.screenshots) if args.screenshots else None
-    return wait_for_config(args.config, error, factory, screenshots=shots)
+    return wait_for_config(args.config, message(err), factory, screenshots=shots)
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -48,6 +48,40 @@ class ConfigError(KaiserError):
     """A mistake in the config file; the message names the key."""
 
 
+def _error(key: str, /, **params: object) -> ConfigError:
+    """A ConfigError whose line is the message ``key`` (``hardware.i18n.errors``: its words
+    load with the first mistake, and translate where a player reads the line)."""
+    from hardware.i18n.errors import error
+
+    return ConfigError(error(key, **params))
+
+
+def _said(key: str, /, **params: object) -> str:
+    """The message ``key``, a part of a ConfigError's line."""
+    from hardware.i18n.errors import error
+
+    return error(key, **params)
+
+
+def _user(key: str, label: str) -> str:
+    """What uses a pin (the display's I2C SDA, its DC pin), for a clash's line."""
+    return _said(key, **{"line" if key == "config.bus_line" else "label": label})
+
+
+def _core(err: BaseException) -> str:
+    """A core error (a rule option's) as a part of a ConfigError's line."""
+    from hardware.i18n.errors import core_error
+
+    return core_error(err)
+
+
+def _inner(err: BaseException) -> str:
+    """An error's line as a value of another message (its Message, or its text)."""
+    from hardware.i18n.errors import message
+
+    return message(err)
+
+
 #: The longest team or player name, and the most players a roster lists.
 MAX_NAME, MAX_ROSTER = 24, 64
 #: A config file is a few hundred bytes; anything this big is not one.
@@ -71,23 +105,26 @@ BUS_PINS = {
 def _show(value: object) -> str:
     """A value for an error message, cut short (a 4,000-digit number is not printed)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
-        return f"a number of {len(str(abs(value)))} digits"
+        from hardware.i18n.errors import error
+
+        return error("config.big_number", count=len(str(abs(value))))
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _string(where: str, value: object, choices: tuple[str, ...] | None = None) -> str:
     if not isinstance(value, str) or (choices is not None and value not in choices):
-        allowed = f" ({', '.join(choices)})" if choices else ""
-        raise ConfigError(f"{where} must be a string{allowed}, not {_show(value)}")
+        if choices:
+            raise _error(
+                "config.string_of", where=where, choices=", ".join(choices), value=_show(value)
+            )
+        raise _error("config.string", where=where, value=_show(value))
     return value
 
 
 def _int(where: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ConfigError(
-            f"{where} must be a whole number from {low} to {high}, not {_show(value)}"
-        )
+        raise _error("config.whole", where=where, low=low, high=high, value=_show(value))
     return value
 
 
@@ -118,21 +155,20 @@ class Config:
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, dict):
-        raise ConfigError(f"[{name}] must be a table")
+        raise _error("config.table", where=name)
     return value
 
 
 def _only(section: str, data: dict[str, Any], allowed: set[str]) -> None:
     for key in data:
         if key not in allowed:
-            raise ConfigError(
-                f"{section}.{key} is not a setting (allowed: {', '.join(sorted(allowed))})"
-            )
+            where, choices = f"{section}.{key}", ", ".join(sorted(allowed))
+            raise _error("config.not_setting", where=where, allowed=choices)
 
 
 def _number(where: str, value: object, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
-        raise ConfigError(f"{where} must be a number from {low} to {high}, not {_show(value)}")
+        raise _error("config.number", where=where, low=low, high=high, value=_show(value))
     return float(value)
 
 
@@ -155,15 +191,13 @@ def parse_config(data: dict[str, Any]) -> Config:
             {"profile": game.get("rules", "standard"), "options": game.get("options", {})}
         )
     except KaiserError as err:
-        raise ConfigError(f"game: {err}") from None
+        raise _error("config.at", where="game", error=_core(err)) from None
     entry = game.get("entry", "per-trick")
     _string("game.entry", entry)
     try:
         cfg.entry = Mode(entry)
     except ValueError:
-        raise ConfigError(
-            f"game.entry must be per-trick, per-hand or card-reader, not {entry!r}"
-        ) from None
+        raise _error("config.entry", value=repr(entry)) from None
     _names(cfg, _table(data, "names"))
     _profiles(cfg, _table(data, "profiles"))
     if isinstance(data.get("board"), str):  # board = "bonnet" is short for [board] name = ...
@@ -173,26 +207,22 @@ def parse_config(data: dict[str, Any]) -> Config:
     raw_name = _string("board.name", board.get("name", "bonnet"))
     name = ALIASES.get(raw_name, raw_name)
     if name not in (*BOARDS, "custom", "mock"):  # mock: gpiozero's mock pins, luma's dummy
-        raise ConfigError(
-            f"board.name must be bonnet, waveshare or custom (or mock, for a demo), not {name!r}"
-        )
+        raise _error("config.board", value=repr(name))
     cfg.board = name
     preset = BOARDS.get(name, BOARDS["bonnet"])
     cfg.pins = dict(preset["pins"])
     cfg.display = dict(preset["display"])
     pins = _table(board, "pins")
     if name == "custom" and set(pins) != set(KEYS):
-        raise ConfigError(f"board.pins must give every key for a custom board: {' '.join(KEYS)}")
+        raise _error("config.custom_pins", keys=" ".join(KEYS))
     for key, pin in pins.items():
         if key not in KEYS:
-            raise ConfigError(f"board.pins.{key} is not a key ({' '.join(KEYS)})")
+            raise _error("config.not_key", key=key, keys=" ".join(KEYS))
         if isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
-            raise ConfigError(
-                f"board.pins.{key} must be a BCM GPIO number 0 to 27, not {_show(pin)}"
-            )
+            raise _error("config.pin", key=key, value=_show(pin))
         cfg.pins[key] = pin
     if len(set(cfg.pins.values())) != len(cfg.pins):
-        raise ConfigError("board.pins: two keys share a pin")
+        raise _error("config.shared_pin")
     cfg.hold_time = _number("board.hold_time", board.get("hold_time", 0.8), 0.05, 5)
     cfg.bounce_time = _number("board.bounce_time", board.get("bounce_time", 0.02), 0, 0.5)
     display = _table(data, "display")
@@ -207,18 +237,18 @@ def parse_config(data: dict[str, Any]) -> Config:
     cfg.rotate = _display(cfg)
     rotate = display.get("rotate", 0)
     if isinstance(rotate, bool) or rotate not in (0, 180):
-        raise ConfigError(f"display.rotate must be 0 or 180, not {_show(rotate)}")
+        raise _error("config.rotate", value=_show(rotate))
     cfg.rotate = int(rotate)
     cfg.dim_after = _number("display.dim_after", display.get("dim_after", 300), 0, 86400)
     reader = _table(data, "reader")
     _only("reader", reader, {"enabled", "port"})
     enabled = reader.get("enabled", False)
     if not isinstance(enabled, bool):
-        raise ConfigError(f"reader.enabled must be true or false, not {_show(enabled)}")
+        raise _error("config.bool", where="reader.enabled", value=_show(enabled))
     cfg.reader_enabled = enabled
     port = reader.get("port", "/dev/ttyACM0")
     if not isinstance(port, str) or not port:
-        raise ConfigError("reader.port must be a device path or a pyserial URL")
+        raise _error("config.port")
     cfg.reader_port = port
     if "club" in data:
         from hardware.club.config import ClubConfigError, parse_club
@@ -226,13 +256,13 @@ def parse_config(data: dict[str, Any]) -> Config:
         try:
             cfg.club = parse_club(_table(data, "club"))
         except ClubConfigError as err:
-            raise ConfigError(str(err)) from None
+            raise ConfigError(_inner(err)) from None
     return cfg
 
 
 def _name(where: str, name: object) -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise ConfigError(f"{where} must be a name of 1 to {MAX_NAME} characters")
+        raise _error("config.name", where=where, most=MAX_NAME)
     return name.strip()
 
 
@@ -248,10 +278,10 @@ def _names(cfg: Config, names: dict[str, Any]) -> None:
         return
     roster = names["roster"]
     if not isinstance(roster, list) or not 4 <= len(roster) <= MAX_ROSTER:
-        raise ConfigError(f"names.roster must be a list of 4 to {MAX_ROSTER} names")
+        raise _error("config.roster", most=MAX_ROSTER)
     players = tuple(_name(f"names.roster[{i}]", n) for i, n in enumerate(roster, 1))
     if len({p.casefold() for p in players}) != len(players):
-        raise ConfigError("names.roster names a player twice")
+        raise _error("config.roster_twice")
     cfg.roster = players
 
 
@@ -259,12 +289,10 @@ def _profiles(cfg: Config, profiles: dict[str, Any]) -> None:
     """[profiles.NAME]: named house rules (rules = a profile, options) the menu offers."""
     for name, spec in profiles.items():
         if not name.strip() or len(name) > MAX_NAME:
-            raise ConfigError(
-                f"profiles: {_show(name)} must be a name of 1 to {MAX_NAME} characters"
-            )
+            raise _error("config.profile_name", profile=_show(name), most=MAX_NAME)
         where = f"profiles.{name}"
         if not isinstance(spec, dict):
-            raise ConfigError(f"[{where}] must be a table")
+            raise _error("config.table", where=where)
         _only(where, spec, {"rules", "options"})
         _string(f"{where}.rules", spec.get("rules", "standard"))
         _table(spec, "options")
@@ -273,7 +301,7 @@ def _profiles(cfg: Config, profiles: dict[str, Any]) -> None:
                 {"profile": spec.get("rules", "standard"), "options": spec.get("options", {})}
             )
         except KaiserError as err:
-            raise ConfigError(f"{where}: {err}") from None
+            raise _error("config.at", where=where, error=_core(err)) from None
 
 
 def _display(cfg: Config) -> int:
@@ -281,37 +309,31 @@ def _display(cfg: Config) -> int:
     d = cfg.display
     driver = d.get("driver")
     if not isinstance(driver, str) or driver not in ("ssd1306", "sh1106", "ssd1309", "ssd1315"):
-        raise ConfigError(
-            f"display.driver must be ssd1306 or sh1106 (or ssd1309, ssd1315), not {_show(driver)}"
-        )
+        raise _error("config.driver", value=_show(driver))
     interface = d.get("interface")
     if not isinstance(interface, str) or interface not in ("i2c", "spi"):
-        raise ConfigError(f"display.interface must be i2c or spi, not {_show(interface)}")
+        raise _error("config.interface", value=_show(interface))
     if interface == "i2c":
         port = _int("display.port", d.get("port", 1), 0, 31)
         _int("display.address", d.get("address", 0x3C), 0x03, 0x77)
-        used = {
-            pin: f"the display's {line}" for pin, line in BUS_PINS.get(("i2c", port), {}).items()
-        }
     else:
         port = _int("display.port", d.get("port", 0), 0, 6)
         _int("display.device", d.get("device", 0), 0, 3)
         d.setdefault("dc", 24)  # luma's defaults
         d.setdefault("rst", 25)
-        used = {
-            pin: f"the display's {line}" for pin, line in BUS_PINS.get(("spi", port), {}).items()
-        }
+    # the pins the display uses: (message id, its label), the words made only for a clash
+    used = {
+        pin: ("config.bus_line", line) for pin, line in BUS_PINS.get((interface, port), {}).items()
+    }
     for key in ("dc", "rst"):
         if key in d:
             pin = _int(f"display.{key}", d[key], 0, 27)
             if pin in used:
-                raise ConfigError(f"display.{key} = {pin} is {used[pin]} (GPIO {pin})")
-            used[pin] = f"the display's {key.upper()} pin"
+                raise _error("config.display_pin", key=key, pin=pin, used=_user(*used[pin]))
+            used[pin] = ("config.bus_pin", key.upper())
     for key, pin in cfg.pins.items():
         if pin in used:
-            raise ConfigError(
-                f"board.pins.{key} = {pin} is {used[pin]} (GPIO {pin}): choose another pin"
-            )
+            raise _error("config.key_pin", key=key, pin=pin, used=_user(*used[pin]))
     return cfg.rotate
 
 
@@ -325,27 +347,27 @@ def load_config(path: Path | str | None) -> Config:
         with open(path, "rb") as f:
             raw = f.read(MAX_CONFIG_BYTES + 1)
     except OSError as err:
-        raise ConfigError(f"{path}: {err.strerror or err}") from None
+        raise _error("config.at", where=str(path), error=err.strerror or str(err)) from None
     if len(raw) > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{path}: a config file must not be larger than 1 MiB")
+        raise _error("config.at", where=str(path), error=_said("config.too_big", mib=1))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        hint = (
-            " (it looks like UTF-16: save it as UTF-8)"
-            if raw[:2] in (b"\xff\xfe", b"\xfe\xff")
-            else ""
-        )
-        raise ConfigError(f"{path}: not UTF-8 text (byte {err.start}){hint}") from None
+        utf16 = raw[:2] in (b"\xff\xfe", b"\xfe\xff")
+        bad = _said("config.utf16" if utf16 else "config.not_utf8", byte=err.start)
+        raise _error("config.at", where=str(path), error=bad) from None
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
-        raise ConfigError(f"{path}: not valid TOML: {err}") from None
+        why = _said("config.not_toml", error=str(err))
+        raise _error("config.at", where=str(path), error=why) from None
     except RecursionError:
-        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
+        why = _said("config.not_toml", error=_said("config.too_deep"))
+        raise _error("config.at", where=str(path), error=why) from None
     except ValueError as err:  # int() of a number over 4,300 digits
-        raise ConfigError(f"{path}: not valid TOML: {str(err).split(';')[0]}") from None
+        why = _said("config.not_toml", error=str(err).split(";")[0])
+        raise _error("config.at", where=str(path), error=why) from None
     try:
         return parse_config(data)
     except ConfigError as err:
-        raise ConfigError(f"{path}: {err}") from None
+        raise _error("config.at", where=str(path), error=_inner(err)) from None

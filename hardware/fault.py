@@ -3,10 +3,17 @@
 A broken config file, a damaged or read-only database. Under systemd an exit would be
 restarted every two seconds with a blank display (or, with ``RestartPreventExitStatus=2``,
 not at all). Instead the service shows what happened and what to do (and logs the full
-line), tells systemd it is ready and keeps the watchdog fed, and checks once a second
-whether the file changed (the config file; the database, its ``-damaged`` mark or whether
-it can be written): then it exits 0, and systemd (``Restart=always``) starts the scorer
-again on the new file.
+line, in English), tells systemd it is ready and keeps the watchdog fed, and checks once a
+second whether the file changed (the config file; the database, its ``-damaged`` mark or
+whether it can be written): then it exits 0, and systemd (``Restart=always``) starts the
+scorer again on the new file.
+
+The screen speaks the player's language in the project's bitmap fonts (Spleen, with
+Terminus and misc-fixed for Cyrillic: ``hardware.screens.fonts``), in the biggest size
+in which every word fits the 128x64 panel, broken between words (a word wider than the
+panel, a path, at a ``/``). The language: the config's (a database fault: the config was
+read); for a config error, the file's own ``language = "xx"`` line if it has one,
+else the system locale's, else English (``hardware.i18n.errors.config_language``).
 """
 
 from __future__ import annotations
@@ -14,25 +21,29 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import re
 import sys
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from hardware import notify
+from hardware.i18n.errors import error as _message
 from hardware.oled import Display
 from hardware.storage import DatabaseDamaged, ReadOnlyDatabase, beside, why_not_writable
+
+if TYPE_CHECKING:
+    from hardware.screens.fonts import Font
 
 log = logging.getLogger("kaiser-scorer")
 POLL = 1.0
 WIDTH, HEIGHT = 128, 64
-#: What the display says (six lines of 21 characters at most); the log has the full line.
-DAMAGED = "DATABASE DAMAGED: nothing more is saved. Run: kaiser-scorer recover (see the log)"
-READ_ONLY = "DATABASE READ-ONLY: nothing can be saved. Make the storage writable (see the log)"
-UNUSABLE = "DATABASE ERROR: nothing can be saved (see the log: journalctl -u kaiser-scorer)"
+#: What the display says; the log has the full line (English, for a developer).
+DAMAGED = _message("fault.damaged")
+READ_ONLY = _message("fault.read_only")
+UNUSABLE = _message("fault.unusable")
 
 
 def fault_screen(err: BaseException) -> str:
@@ -44,14 +55,73 @@ def fault_screen(err: BaseException) -> str:
     return UNUSABLE
 
 
-def message_image(text: str) -> Image.Image:
-    """``text`` wrapped on a 128x64 picture in PIL's small built-in font."""
+def config_screen(error_line: str) -> str:
+    """The display's words for a config file it cannot read (``error_line``: a Message)."""
+    return _message("fault.config", error=error_line)
+
+
+_SPACES = re.compile(r"[^\S\u00a0]+")  # any white space but the no-break space
+
+
+def wrapped(text: str, font: Font, width: int = WIDTH) -> list[str]:
+    """``text`` in lines of ``width`` pixels, broken between words (a longer word: after a
+    ``/`` in its second half, else a ``.``, ``_`` or ``-``, else where the line ends)."""
+    lines: list[str] = []
+    line = ""
+    for word in _SPACES.split(text):  # a no-break space (U+00A0) keeps two words together
+        if not word:
+            continue
+        joined = f"{line} {word}" if line else word
+        if font.width(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        while font.width(word) > width:
+            cut = max(1, width // font.advance)
+            while cut > 1 and font.width(word[:cut]) > width:
+                cut -= 1
+            mark = word.rfind("/", 0, cut)
+            if mark < cut // 2:
+                mark = max(word.rfind(ch, 0, cut) for ch in "._-")
+            cut = mark + 1 if mark >= cut // 2 else cut
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    return [*lines, line] if line else lines
+
+
+def layout(text: str) -> tuple[Font, list[str]]:
+    """The biggest font in which all of ``text`` fits the panel, and its lines.
+
+    Small (6x12, five lines), else tiny (5x8, eight lines); text longer than that (a very
+    long config error) ends its last line with an ellipsis: the log has the whole line.
+    """
+    from hardware.screens.fonts import fonts
+
+    tiny, small = fonts()[:2]
+    for font in (small, tiny):
+        lines = wrapped(text, font)
+        if len(lines) * font.height <= HEIGHT:
+            return font, lines
+    rows = HEIGHT // tiny.height
+    lines = wrapped(text, tiny)
+    return tiny, [*lines[: rows - 1], tiny.fit(" ".join(lines[rows - 1 :]), WIDTH)]
+
+
+def message_image(text: str, language: str | None = None) -> Image.Image:
+    """``text`` (a Message) in ``language`` (None: the table's now) on a 128x64 picture."""
+    from hardware.i18n import language as speaking
+    from hardware.i18n.errors import said
+    from hardware.screens.pen import Pen
+
+    words = said(text, language or speaking())
+    font, lines = layout(words)
     image = Image.new("1", (WIDTH, HEIGHT))
-    draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default()
-    lines = textwrap.wrap(text, 21, break_on_hyphens=False)[:6]
+    pen = Pen(image, (0, 0), (WIDTH, HEIGHT))
+    pitch = max(font.height, min(font.height + 3, HEIGHT // max(1, len(lines))))
     for row, line in enumerate(lines):
-        draw.text((0, row * 10), line, fill=1, font=font)
+        pen.text(0, row * pitch, line, font)
     return image
 
 
@@ -111,17 +181,24 @@ def wait_for_config(
     poll: float = POLL,
     screenshots: Path | None = None,
 ) -> int:
-    """Show ``error`` until the config file at ``path`` changes (0) or a signal stops us (0)."""
+    """Show ``error`` until the config file at ``path`` changes (0) or a signal stops us (0).
+
+    ``error`` is the ConfigError's Message (a plain ``str`` stays English); the screen is in
+    ``config_language(path)``: the file's ``language`` line, else the system locale's.
+    """
+    from hardware.i18n.errors import config_language
+
     log.error("config: %s; waiting for a fixed config file", error)
     file = Path(path) if path is not None else None
     return wait_for_fix(
-        f"CONFIG ERROR: {error}",
+        config_screen(error),
         f"config error: {error}",
         display_factory,
         (lambda: _mtime(file)) if file is not None else (lambda: None),
         "the config file changed",
         poll=poll,
         screenshots=screenshots,
+        language=config_language(path),
     )
 
 
@@ -133,8 +210,10 @@ def wait_for_database(
     rotate: int = 0,
     poll: float = POLL,
     screenshots: Path | None = None,
+    language: str = "en",
 ) -> int:
-    """A damaged or read-only database at start: say so until the database changes (0)."""
+    """A damaged or read-only database at start: say so (in ``language``) until the database
+    changes (0)."""
     log.error("%s; waiting for the database to be fixed", err)
     return wait_for_fix(
         fault_screen(err),
@@ -145,6 +224,7 @@ def wait_for_database(
         rotate=rotate,
         poll=poll,
         screenshots=screenshots,
+        language=language,
     )
 
 
@@ -159,8 +239,9 @@ def database_fault(board: str, cfg: Any, args: Any, path: Path, err: BaseExcepti
     print(f"kaiser-scorer: {err}", file=sys.stderr)
     factory = dummy_factory() if board == "mock" else luma_factory(cfg.display)
     shots = getattr(args, "screenshots", None)
+    shots_dir = Path(shots) if shots else None
     return wait_for_database(
-        path, err, factory, rotate=cfg.rotate, screenshots=Path(shots) if shots else None
+        path, err, factory, rotate=cfg.rotate, screenshots=shots_dir, language=cfg.language
     )
 
 
@@ -174,12 +255,14 @@ def wait_for_fix(
     rotate: int = 0,
     poll: float = POLL,
     screenshots: Path | None = None,
+    language: str = "en",
 ) -> int:
-    """Show ``screen`` until ``state()`` changes (0, logging ``changed``) or a signal (0)."""
+    """Show ``screen`` in ``language`` until ``state()`` changes (0, logging ``changed``) or
+    a signal (0)."""
     from hardware.signals import StopSignals
 
     display = Display(display_factory, rotate=rotate)
-    image = message_image(screen)
+    image = message_image(screen, language)
     if display.show(image) and screenshots is not None:
         screenshots.mkdir(parents=True, exist_ok=True)
         image.save(screenshots / "frame-0001.png")

@@ -11,24 +11,42 @@ from kaiser_core.table import Key
 MAX_SCRIPT = 1 << 20
 
 
+def _mistake(key: str, /, **params: object) -> ConfigError:
+    """A ConfigError of the message ``key`` (the words load with the first mistake)."""
+    from hardware.i18n.errors import error
+
+    return ConfigError(error(key, **params))
+
+
+def _part(key: str, /, **params: object) -> str:
+    """The message ``key``, a part of a mistake's line."""
+    from hardware.i18n.errors import error
+
+    return error(key, **params)
+
+
 def read_key_script(path: str) -> list[str]:
     """Key names from a script file; raises ConfigError (file and line) for a mistake."""
     if not path.strip():
-        raise ConfigError("--keys needs a file name (it was empty)")
+        raise _mistake("keys.empty")
     try:
         text = read_file_capped(path, MAX_SCRIPT).decode("utf-8")
-    except InputTooLarge as err:
-        raise ConfigError(f"{path}: a key script must not be {err}") from None
+    except InputTooLarge:
+        why = _part("keys.too_big", mib=MAX_SCRIPT >> 20)
+        raise _mistake("config.at", where=path, error=why) from None
     except UnicodeDecodeError as err:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {err.start})") from None
+        why = _part("config.not_utf8", byte=err.start)
+        raise _mistake("config.at", where=path, error=why) from None
     except OSError as err:
-        raise ConfigError(f"{path}: {err.strerror or err}") from None
+        raise _mistake("config.at", where=path, error=err.strerror or str(err)) from None
     keys = []
     for number, line in enumerate(text.splitlines(), 1):
         for word in line.split("#", 1)[0].split():
             try:
                 Key.from_name(word)
             except KaiserError as err:
-                raise ConfigError(f"{path}:{number}: {err}") from None
+                from hardware.i18n.errors import core_error
+
+                raise _mistake("keys.line", path=path, line=number, error=core_error(err)) from None
             keys.append(word)
     return keys

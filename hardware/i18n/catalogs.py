@@ -29,11 +29,13 @@ BABEL_LOCALE = {"pt": "pt_PT"}
 
 
 def english() -> dict[str, str]:
-    """Every message's English text by key, with the ids every core module adds."""
+    """Every message's English text by key, with the ids every core module adds (and the
+    hardware's errors)."""
     import kaiser_core
 
     for module in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):
         importlib.import_module(module.name)
+    importlib.import_module("hardware.i18n.errors")  # the fault screens' and errors' words
     return dict(TEXTS)
 
 

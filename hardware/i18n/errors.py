@@ -1,0 +1,150 @@
+"""The words of what went wrong: fault screens and one-line errors, in the player's language.
+
+A config mistake, a bad key script line, a damaged database: the one line a player reads
+at the table (on the display or on stderr) is a ``Message`` of these ids, so it prints as
+English (``str(err)``, the log, a developer's line) and translates with ``said`` or
+``localize_in``. The ids join ``TEXTS`` when this module is first imported, which is only
+when something went wrong (nothing here is on the start-up path); the catalogs' ``update``
+imports it too. The core's own English errors (a rule option, a key name) are read back as
+messages by ``core_error`` (``hardware.i18n.english``), or kept in English when unknown.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from kaiser_core.messages import PLURALS, TEXTS, Message
+
+ERROR_TEXTS = {
+    # what the display says of a database it cannot use (the log has the full line; a
+    # no-break space keeps ``journalctl -u`` on one line)
+    "fault.damaged": (
+        "DATABASE DAMAGED: nothing more is saved. Run: kaiser-scorer recover (see the log)"
+    ),
+    "fault.read_only": (
+        "DATABASE READ-ONLY: nothing can be saved. Make the storage writable (see the log)"
+    ),
+    "fault.unusable": (
+        "DATABASE ERROR: nothing can be saved (see the log: journalctl\u00a0-u kaiser-scorer)"
+    ),
+    "fault.config": "CONFIG ERROR: {error}",
+    # the config file's one-line mistakes (setting names stay as the file writes them)
+    "config.at": "{where}: {error}",
+    "config.big_number": "a number of {count} digit",
+    "config.string": "{where} must be a string, not {value}",
+    "config.string_of": "{where} must be a string ({choices}), not {value}",
+    "config.whole": "{where} must be a whole number from {low} to {high}, not {value}",
+    "config.number": "{where} must be a number from {low} to {high}, not {value}",
+    "config.table": "[{where}] must be a table",
+    "config.not_setting": "{where} is not a setting (allowed: {allowed})",
+    "config.entry": "game.entry must be per-trick, per-hand or card-reader, not {value}",
+    "config.board": (
+        "board.name must be bonnet, waveshare or custom (or mock, for a demo), not {value}"
+    ),
+    "config.custom_pins": "board.pins must give every key for a custom board: {keys}",
+    "config.not_key": "board.pins.{key} is not a key ({keys})",
+    "config.pin": "board.pins.{key} must be a BCM GPIO number 0 to 27, not {value}",
+    "config.shared_pin": "board.pins: two keys share a pin",
+    "config.rotate": "display.rotate must be 0 or 180, not {value}",
+    "config.bool": "{where} must be true or false, not {value}",
+    "config.port": "reader.port must be a device path or a pyserial URL",
+    "config.name": "{where} must be a name of 1 to {most} character",
+    "config.roster": "names.roster must be a list of 4 to {most} name",
+    "config.roster_twice": "names.roster names a player twice",
+    "config.profile_name": "profiles: {profile} must be a name of 1 to {most} character",
+    "config.driver": (
+        "display.driver must be ssd1306 or sh1106 (or ssd1309, ssd1315), not {value}"
+    ),
+    "config.interface": "display.interface must be i2c or spi, not {value}",
+    "config.bus_line": "the display's {line}",
+    "config.bus_pin": "the display's {label} pin",
+    "config.display_pin": "display.{key} = {pin} is {used} (GPIO {pin})",
+    "config.key_pin": "board.pins.{key} = {pin} is {used} (GPIO {pin}): choose another pin",
+    "config.too_big": "a config file must not be larger than {mib} MiB",
+    "config.not_utf8": "not UTF-8 text (byte {byte})",
+    "config.utf16": "not UTF-8 text (byte {byte}) (it looks like UTF-16: save it as UTF-8)",
+    "config.not_toml": "not valid TOML: {error}",
+    "config.too_deep": "nested too deeply",
+    # the key script of run --board mock --keys FILE
+    "keys.empty": "--keys needs a file name (it was empty)",
+    "keys.too_big": "a key script must not be larger than {mib} MiB",
+    "keys.line": "{path}:{line}: {error}",
+    "keys.needs_mock": "--keys needs --board mock",
+    # the core's English errors a config or a key script can meet, read back by pattern
+    "core_error.unknown_key": "unknown key {key} (keys are {keys})",
+    "core_error.unknown_option": "unknown option {option}",
+    "core_error.unknown_profile": "unknown rules profile {profile} (one of {profiles})",
+    "core_error.option_bool": "option {option} must be true or false, not {value}",
+    "core_error.option_one_of": "option {option} must be one of {choices}, not {value}",
+    "core_error.option_whole": "option {option} must be a whole number, not {value}",
+    "core_error.option_range": "option {option} must be from {low} to {high}, not {value}",
+}
+ERROR_PLURALS = {
+    "config.big_number": ("count", "a number of {count} digits"),
+    "config.name": ("most", "{where} must be a name of 1 to {most} characters"),
+    "config.roster": ("most", "names.roster must be a list of 4 to {most} names"),
+    "config.profile_name": ("most", "profiles: {profile} must be a name of 1 to {most} characters"),
+}
+TEXTS.update(ERROR_TEXTS)
+PLURALS.update(ERROR_PLURALS)
+
+
+def error(key: str, /, **params: object) -> Message:
+    """The error message ``key`` with these values (its English is its ``str``)."""
+    return Message(key, **params)
+
+
+def core_error(err: BaseException) -> str:
+    """A core error's text as a Message where it is one of ours, else its English text."""
+    from hardware.i18n.english import message_of
+
+    text = str(err)
+    return message_of(text, "core_error.") or text
+
+
+def message(err: BaseException) -> str:
+    """What ``err`` says: its Message when it was raised with one, else its text."""
+    if len(err.args) == 1 and isinstance(err.args[0], Message):
+        return err.args[0]
+    return str(err)
+
+
+def said(err: BaseException | str, language: str) -> str:
+    """``err``'s one line in ``language`` (English where there is no translation)."""
+    from hardware.i18n import LanguageError, localize_in
+
+    text = err if isinstance(err, str) else message(err)
+    try:
+        return str(localize_in(text, language))
+    except (LanguageError, OSError):  # no such language, or its catalog is missing
+        return str(text)
+
+
+_LANGUAGE_LINE = re.compile(r"""\s*language\s*=\s*(["'])([A-Za-z_-]{2,16})\1\s*(#.*)?""")
+
+
+def config_language(path: str | os.PathLike[str] | None) -> str:
+    """The player's language for an error, even when the config file cannot be read.
+
+    The file's top-level ``language = "xx"`` line where there is one and it names a
+    language of ours (a line of the file read as text, not the whole file parsed: the file
+    may be the very mistake); else the system locale's language (``system_language``),
+    else English. For a file that loads, this is the language ``load_config`` gives.
+    """
+    from hardware.i18n import LANGUAGES, system_language
+
+    if path is not None:
+        try:
+            with open(Path(path), "rb") as f:
+                head = f.read(64 * 1024).decode("utf-8", "replace")
+        except OSError:
+            head = ""
+        for line in head.removeprefix("\ufeff").splitlines():
+            if line.lstrip().startswith("["):
+                break  # top-level keys come before the first table
+            found = _LANGUAGE_LINE.fullmatch(line)
+            if found and found.group(2) in LANGUAGES:
+                return found.group(2)
+    return system_language(os.environ)
