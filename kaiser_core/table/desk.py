@@ -81,7 +81,8 @@ class Pages(dict[Screen, Page]):
     listing the registry imports every such module first."""
 
     def __missing__(self, screen: Screen) -> Page:
-        if not load_later(LATER.get(screen)):
+        load_later(LATER.get(screen))
+        if not dict.__contains__(self, screen):
             raise KeyError(screen)
         return dict.__getitem__(self, screen)
 
@@ -115,9 +116,12 @@ def load_later(module: str | None = "") -> bool:
     if module is None or not names <= set(LATER.values()):
         return False
     for name in sorted(names):
-        for screen in [s for s, m in LATER.items() if m == name]:
-            del LATER[screen]
+        # The module registers its screens (``register`` drops them from LATER) as it is
+        # imported; a second thread asking meanwhile waits on Python's lock of that module,
+        # then finds the page. What the module did not register is dropped after.
         importlib.import_module(name)
+        for screen in [s for s, m in list(LATER.items()) if m == name]:
+            LATER.pop(screen, None)
     return True
 
 
