@@ -56,7 +56,7 @@ def view_score(desk: Desk) -> ScoreView:
         warnings(desk),
         desk.series,
         desk.ui.message,
-        progress(desk),
+        desk.progress(),
         last_result(desk),
         (step("OK", "hint.contract"),),
     )
@@ -86,17 +86,6 @@ def last_result(desk: Desk) -> str:
 def signed(n: int) -> str:
     """``+8``, ``-2``, ``0``."""
     return f"{n:+d}" if n else "0"
-
-
-def progress(desk: Desk) -> str:
-    """``hand 7 of 10`` under ``max_hands`` (``hand 11: tie, play on`` past it), else ""."""
-    game = desk.game
-    if game is None or game.max_hands is None:
-        return ""
-    number = game.hands_played + 1
-    if game.playing_on:
-        return Message("hand.play_on", number=number)
-    return Message("hand.of", number=number, of=game.max_hands)
 
 
 def trump_places(desk: Desk) -> list[tuple[int, bool]]:

@@ -302,6 +302,16 @@ class Desk:
         return ContractLabel(c.bidder, c.number, c.trump, c.low)
 
     # -- changes --------------------------------------------------------------------------
+    def progress(self) -> str:
+        """``hand 7 of 10`` under ``max_hands`` (``hand 11: tie, play on`` past it), else ""."""
+        game = self.game
+        if game is None or game.max_hands is None:
+            return ""
+        number = game.hands_played + 1
+        if game.playing_on:
+            return Message("hand.play_on", number=number)
+        return Message("hand.of", number=number, of=game.max_hands)
+
     def say(self, text: str) -> None:
         """Show a one-line notice with the next view."""
         self.ui = dataclasses.replace(self.ui, message=text)

@@ -7,7 +7,6 @@ from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES
 from kaiser_core.entries import TakenEntry
 from kaiser_core.live import live_state
 from kaiser_core.messages import Message
-from kaiser_core.table.contract import progress
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.hints import say, step
 from kaiser_core.table.keys import Key
@@ -93,7 +92,7 @@ def view(desk: Desk) -> QuickView:
         five,
         three,
         ui.message,
-        progress(desk),
+        desk.progress(),
         (hint,),
         live=live(desk),
     )

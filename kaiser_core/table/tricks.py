@@ -5,7 +5,6 @@ from __future__ import annotations
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Team
 from kaiser_core.entries import SpecialEntry, TrickEntry
 from kaiser_core.messages import Message
-from kaiser_core.table.contract import progress
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.hints import say
 from kaiser_core.table.keys import Key, seat_for
@@ -50,7 +49,7 @@ def view_tricks(desk: Desk) -> TricksView:
         ui.mark_three,
         d.live(),
         ui.message,
-        progress(desk),
+        desk.progress(),
         (say("hint.winner"),),
     )
 

@@ -170,7 +170,8 @@ def test_a_resume_on_tricks_creates_only_the_views_of_its_screens(tmp_path):
     status, modules, err = scripted_run(tmp_path, "# no keys: the resumed first frame")
     assert status == 0, err
     assert "hardware.screens.tricks" in modules  # it resumed on TRICKS
-    # The TRICKS page and the CONTRACT page it comes from, and no other screen's views.
-    assert {"kaiser_core.views.tricks", "kaiser_core.views.score"} <= modules
-    others = ["ending", "quick", "cards", "menu", "club"]
+    # The TRICKS page and its views, and no other screen's (not even CONTRACT's).
+    assert {"kaiser_core.table.tricks", "kaiser_core.views.tricks"} <= modules
+    others = ["score", "ending", "quick", "cards", "menu", "club"]
     assert [m for m in others if f"kaiser_core.views.{m}" in modules] == []
+    assert "kaiser_core.table.contract" not in modules
