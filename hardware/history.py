@@ -99,6 +99,20 @@ def past_games(journal: Journal, current: int | None) -> tuple[PastGame, ...]:
     return tuple(g for g in found if g is not None)
 
 
+def past_source(journal: Journal, current: int | None) -> Callable[[], tuple[PastGame, ...]]:
+    """What the table calls for its finished games when first needed (none when they
+    cannot be read: the journal closed or damaged meanwhile; logged)."""
+
+    def read() -> tuple[PastGame, ...]:
+        try:
+            return past_games(journal, current)
+        except (sqlite3.Error, KaiserError, ValueError) as err:
+            log.warning("%s: the finished games cannot be listed: %s", journal.path, err)
+            return ()
+
+    return read
+
+
 def entries_of(journal: Journal) -> Callable[[int], tuple[TableEntry, ...]]:
     """What the table calls for a listed game's entries (none when they cannot be read)."""
 

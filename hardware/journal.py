@@ -288,8 +288,9 @@ class Journal:
         return (int(row[0]), int(row[1]))
 
     # -- loading and storing a table ------------------------------------------------------
-    def saved(self) -> Saved:
-        """The current game, UI, names and series as stored (values; the table loads them).
+    def saved(self, with_past: bool = True) -> Saved:
+        """The current game, UI, names and series as stored (values; the table loads them),
+        with the finished games before it (``with_past``; else ``Saved.past`` is empty).
 
         Raises DatabaseDamaged when what the scorer needs cannot be read.
         """
@@ -301,7 +302,7 @@ class Journal:
             if row is not None and row.rules.series:
                 series = self.series_standings(row.series)
             has_ui = self.get("ui") is not None
-            past = past_games(self, row.id if row is not None else None)
+            past = past_games(self, row.id if row is not None else None) if with_past else ()
         except sqlite3.DatabaseError as err:
             raise self.note_damage(err) from None
         except (KaiserError, ValueError) as err:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hardware.history import entries_of
+from hardware.history import entries_of, past_source
 from hardware.journal import Journal
 from hardware.storage import DatabaseDamaged
 from hardware.stored import Saved
@@ -23,8 +23,12 @@ def load_saved(table: Table, saved: Saved, where: str = "the database") -> None:
 
 
 def resume(journal: Journal, table: Table) -> Saved:
-    """Load the journal's current game into ``table``; returns what was loaded."""
-    saved = journal.saved()
+    """Load the journal's current game into ``table``; returns what was loaded.
+
+    The finished games before it (the menu's History) are read when first needed.
+    """
+    saved = journal.saved(with_past=False)
     load_saved(table, saved, str(journal.path))
+    table.past_later(past_source(journal, saved.game_id))
     table.past_entries = entries_of(journal)
     return saved

@@ -114,9 +114,7 @@ class Font:
             for ch, index in table.items()
             if " " <= ch <= "~" or "\xa0" <= ch <= "\xff" or ch == "\u2212"
         }
-        self._blank = {
-            ch for ch, i in self._table.items() if not any(glyphs[i]) and ch not in " \xa0"
-        }
+        self._chosen: dict[str, Image.Image | None] = {}  # glyph()'s answers, by character
         box = self._make("H").getbbox()
         assert box is not None
         self.baseline = box[3]  # the row under the capitals
@@ -157,7 +155,7 @@ class Font:
                 data = gzip.decompress((FONT_DIR / self._fallback_name).read_bytes())
                 width, height, glyphs, full = _read_psf(data)
                 if (width, height) == (self.advance, self._full_height):
-                    table = {ch: i for ch, i in full.items() if _wanted(ch) or ch in self._blank}
+                    table = {ch: i for ch, i in full.items() if _wanted(ch) or self._is_blank(ch)}
                     en = glyphs[table["\u041d"]]  # Cyrillic EN, drawn as Latin H
                     box = Image.frombytes("1", (self._stride * 8, height), en).getbbox()
                     shift = self._full_baseline - (box[3] if box else height)
@@ -169,9 +167,21 @@ class Font:
 
         Glyphs are built on first use: a screen needs a few dozen of the font's hundreds.
         """
+        try:
+            return self._chosen[ch]
+        except KeyError:
+            image = self._chosen[ch] = self._choose(ch)
+            return image
+
+    def _is_blank(self, ch: str) -> bool:
+        """True when the font has ``ch`` but draws nothing for it (Spleen 5x8's accents)."""
+        index = self._table.get(ch)
+        return index is not None and ch not in " \xa0" and not self._bitmaps[index].strip(b"\0")
+
+    def _choose(self, ch: str) -> Image.Image | None:
         if ch in SUIT_SYMBOLS or ch in ARROWS:
             return None
-        if ch in self._blank and ch in self._backup()[1]:
+        if self._is_blank(ch) and ch in self._backup()[1]:
             return self._make(ch, backup=True)
         if ch in self._glyphs:
             return self._glyphs[ch]
@@ -184,7 +194,7 @@ class Font:
         """True when ``ch`` is drawn as itself (not blank, not a stand-in), in this language."""
         if ch in SUIT_SYMBOLS or ch in ARROWS or ch in " \xa0":
             return True
-        if ch in self._blank:
+        if self._is_blank(ch):
             return ch in self._backup()[1]
         return ch in self._table or (_wanted(ch) and ch in self._backup()[1])
 

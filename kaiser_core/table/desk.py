@@ -168,7 +168,9 @@ class Desk:
         self.base_seats = dict(self.seat_names)  # the config's players on their seats
         self.roster = tuple(roster)  # the players NEW GAME offers for each seat
         self.profiles = dict(profiles or {})  # the config's named house rules, for the menu
-        self.past: list[PastGame] = []  # finished games from the journal, newest first
+        self._past: list[PastGame] | None = []
+        #: Where ``past`` comes from when first read (the journal's finished games).
+        self.past_source: Callable[[], Sequence[PastGame]] | None = None
         #: A listed past game's entries, by number, when ``past`` came without them.
         self.past_entries: Callable[[int], Sequence[TableEntry]] = lambda number: ()
         self.club: ClubState | None = None  # club mode (CLUB.md): set by the hardware side
@@ -182,6 +184,23 @@ class Desk:
         self.game: Game | None = None
         self.entries: list[TableEntry] = []
         self.draft = Draft(rules)
+
+    @property
+    def past(self) -> list[PastGame]:
+        """Finished games from the journal, newest first (read from ``past_source`` when
+        first needed: a start-up does not read the history nobody has opened yet)."""
+        if self._past is None:
+            self._past = list(self.past_source() if self.past_source is not None else ())
+        return self._past
+
+    @past.setter
+    def past(self, games: Sequence[PastGame]) -> None:
+        self._past = list(games)
+
+    def past_later(self, source: Callable[[], Sequence[PastGame]]) -> None:
+        """Read ``past`` from ``source`` when it is first needed."""
+        self.past_source = source
+        self._past = None
 
     # -- loading --------------------------------------------------------------------------
     def load(self, rules: Rules | None, entries: list[TableEntry], ui: Ui) -> None:
