@@ -6,7 +6,9 @@ English (``str(err)``, the log, a developer's line) and translates with ``said``
 ``localize_in``. The ids join ``TEXTS`` when this module is first imported, which is only
 when something went wrong (nothing here is on the start-up path); the catalogs' ``update``
 imports it too. The core's own English errors (a rule option, a key name) are read back as
-messages by ``core_error`` (``hardware.i18n.english``), or kept in English when unknown.
+messages by ``core_error`` (``hardware.i18n.english``), or kept in English when unknown;
+``known`` reads back the database's, a game record's and the OS's lines the same way, and
+``say`` prints a command's one line (``export``, ``score``, ``recover``) in the language.
 """
 
 from __future__ import annotations

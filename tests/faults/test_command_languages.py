@@ -13,7 +13,9 @@ import json
 import os
 import pty
 import select
+import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -275,3 +277,41 @@ def test_an_english_line_of_ours_is_read_back_and_others_stay_as_they_are(tmp_pa
     )
     for text in ("standard output was closed before the result was written", "x: Weird error"):
         assert known(text) == text and said(text, "fi") == text  # not ours: its English
+
+
+def test_a_second_scorer_is_told_in_russian_who_holds_the_database(tmp_path: Path) -> None:
+    from .test_one_writer import start_scorer
+
+    db = tmp_path / "kaiser.db"
+    play(db, 1)
+    (tmp_path / "keys.txt").write_text("OK\n")
+    first = start_scorer(db)
+    try:
+        second = cli(
+            *("run", "--board", "mock", "--keys", str(tmp_path / "keys.txt"), "--db", str(db)),
+            env=env("ru_RU.UTF-8"),
+        )
+    finally:
+        first.send_signal(signal.SIGTERM)
+        assert first.wait(20) == 0
+    assert second.returncode == 2
+    assert one_line(second) == (
+        f"kaiser-scorer: {db}: эту базу данных использует другой счётчик (процесс {first.pid}); "
+        "сначала остановите его (export пока работает)"
+    )
+
+
+def test_an_english_export_line_reads_no_catalog(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    Journal(db).close()
+    code = (
+        "import sys; from hardware.cli import main; "
+        f"rc = main(['export', '--db', {str(db)!r}]); "
+        "from hardware import i18n; "
+        "print(rc, i18n._state['catalog'] is None, i18n._catalog_of.cache_info().currsize)"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=env()
+    )
+    assert proc.stdout.split() == ["2", "True", "0"], proc.stderr
+    assert proc.stderr == "kaiser-scorer: the database holds no game yet\n"
