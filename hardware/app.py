@@ -84,16 +84,14 @@ def cmd_run(args: argparse.Namespace) -> int:
         try:  # before the database: a terminal or a desktop that is not there is one line
             check_emulator(getattr(args, "display", "terminal"))
         except BoardError as err:
-            print(f"kaiser-scorer: {err}", file=sys.stderr)
-            return EXIT_USAGE
+            return _mistake(err, cfg.language)
     db_path = Path(args.db) if args.db else default_db_path()
     try:
         journal = _open_journal(db_path)
     except JournalError as err:
         if (waited := _db_fault(board, cfg, args, db_path, err)) is not None:
             return waited  # a service: the error on its display until the database changes
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return _mistake(err, cfg.language)
     log.info("database %s", db_path)
     try:
         table = _make_table(cfg, journal, reader=cfg.reader_enabled)
@@ -102,8 +100,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         journal.close()
         if (waited := _db_fault(board, cfg, args, db_path, err)) is not None:
             return waited
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return _mistake(err, cfg.language)
     from hardware.i18n.table import speaking
     from hardware.screens import render as draw
 
@@ -114,8 +111,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         return serve(built, journal, table, render, args)
     except JournalError as err:  # damage found while playing: nothing more is written
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        from hardware.i18n import language
+
+        return _mistake(err, language())  # the language the table spoke
 
 
 def _db_fault(
@@ -136,6 +134,14 @@ def _config_mistake(args: argparse.Namespace, err: ConfigError | str) -> int:
 
     line = said(err if isinstance(err, ConfigError) else error(err), config_language(args.config))
     print(f"kaiser-scorer: {line}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _mistake(err: BaseException | str, language: str | None = None) -> int:
+    """The user's one line in ``language`` (None: the system's), the exit status 2."""
+    from hardware.i18n.errors import say
+
+    say(err, language)
     return EXIT_USAGE
 
 
@@ -167,11 +173,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         finally:
             journal.close()
     except (JournalError, KaiserError) as err:
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return _mistake(err)
     if not records:
-        print("kaiser-scorer: the database holds no game yet", file=sys.stderr)
-        return EXIT_USAGE
+        from hardware.i18n.errors import error
+
+        return _mistake(error("export.no_game"))
     out = records if args.all else records[0]
     try:
         write_stdout(json_lines(out))

@@ -170,14 +170,18 @@ def check_emulator(shown: str) -> None:
     """Raise BoardError (one line) when the emulator cannot show ``shown`` here."""
     if shown == "window":
         if not has_window_system():
-            raise BoardError(
-                "--display window needs a graphical desktop (DISPLAY and WAYLAND_DISPLAY are "
-                "not set): use --display terminal"
-            )
+            raise _board_error("board.no_desktop")
         return
     needs = (sys.stdin, sys.stdout) if shown == "terminal" else (sys.stdin,)
     if not all(stream.isatty() for stream in needs):
-        raise BoardError("the emulator needs a terminal (or use --board mock --keys FILE)")
+        raise _board_error("board.no_terminal")
+
+
+def _board_error(key: str) -> BoardError:
+    """A BoardError of the message ``key`` (its words load with the first such error)."""
+    from hardware.i18n.errors import error
+
+    return BoardError(error(key))
 
 
 def _emulator(args: argparse.Namespace, display_factory: Callable[[], Any] | None) -> Board:

@@ -26,7 +26,9 @@ FAST: dict[str, str] = {"run": "hardware.app"}
 
 
 def _fail(message: str) -> int:
-    print(f"kaiser-scorer: {message}", file=sys.stderr)
+    from hardware.i18n.errors import say  # in the system's language
+
+    say(message)
     return EXIT_USAGE
 
 

@@ -359,7 +359,9 @@ def load_config(path: Path | str | None) -> Config:
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as err:
-        why = _said("config.not_toml", error=str(err))
+        from hardware.i18n.errors import toml_error  # tomllib's detail, our frame
+
+        why = toml_error(str(err))
         raise _error("config.at", where=str(path), error=why) from None
     except RecursionError:
         why = _said("config.not_toml", error=_said("config.too_deep"))

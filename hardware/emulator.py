@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from hardware.i18n import localize
 from hardware.sources.terminal import HELP, decode_keys
 
 __all__ = [
@@ -34,9 +35,10 @@ def too_small(columns: int, rows: int, width: int = 128, height: int = 64) -> st
     need_c, need_r = needed_size(width, height)
     if columns >= need_c and rows >= need_r:
         return ""
-    return (
-        f"this terminal is {columns}x{rows}; the scorer needs {need_c}x{need_r}: "
-        "make it larger (q quits)"
+    from hardware.i18n.errors import error  # the words load only for a terminal too small
+
+    return error(
+        "board.too_small", columns=columns, rows=rows, need_columns=need_c, need_rows=need_r
     )
 
 
@@ -54,6 +56,7 @@ def terminal_factory() -> Callable[[], Any]:
                 cols, rows = os.get_terminal_size()
                 note = too_small(cols, rows, image.width, image.height)
                 if note:  # a shrunken picture is unreadable: say what size is needed
+                    note = localize(note)  # in the table's language
                     sys.stdout.write("\x1b[1;1H\x1b[J" + note[: max(0, cols - 1)])
                     sys.stdout.flush()
                     return

@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import json
 import sqlite3
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -232,28 +231,39 @@ def cmd_recover(args: argparse.Namespace) -> int:
     old = Path(args.db)
     new = Path(args.out) if args.out else old.with_name(old.stem + "-recovered" + old.suffix)
     if new.exists():
-        print(f"kaiser-scorer: {new} exists already: give --out a new file", file=sys.stderr)
-        return 2
+        return _mistake(_error("recover.exists", path=str(new)))
     if not old.exists() and not archive.archive_path(old).exists():
-        print(f"kaiser-scorer: {old}: no such database and no archive", file=sys.stderr)
-        return 2
+        return _mistake(_error("recover.no_database", path=str(old)))
     try:
         lock = WriterLock(old) if beside(old, "-lock").parent.exists() else None
     except JournalError as err:
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
-        return 2
+        return _mistake(err)
     try:
         report = gather(old)
         write_new(report, new)
         carry_club(old, new)  # the club's rounds and state; the journal id is new
     except (JournalError, OSError) as err:
-        print(f"kaiser-scorer: {getattr(err, 'strerror', None) or err}", file=sys.stderr)
-        return 2
+        return _mistake(getattr(err, "strerror", None) or err)
     finally:
         if lock is not None:
             lock.release()
     print(report.line(old, new))
     return 0
+
+
+def _error(key: str, /, **params: object) -> str:
+    """The message ``key`` (``hardware.i18n.errors``: its words load with the first mistake)."""
+    from hardware.i18n.errors import error
+
+    return error(key, **params)
+
+
+def _mistake(err: BaseException | str) -> int:
+    """The user's one line in the system's language; the exit status 2."""
+    from hardware.i18n.errors import say
+
+    say(err)
+    return 2
 
 
 def add_subcommands(sub: Any) -> None:

@@ -23,10 +23,14 @@ def cmd_publish(args: argparse.Namespace) -> int:
     try:
         cfg = load_config(args.config)
         if cfg.club is None:
-            raise ConfigError(f"{args.config}: no [club] table: this scorer is not in a club event")
+            from hardware.i18n.errors import error
+
+            raise ConfigError(error("club.none", path=str(args.config)))
         cfg.club.login()  # a password file that cannot be read is a mistake to say now
     except (ConfigError, ValueError) as err:
-        print(f"kaiser-scorer: {err}", file=sys.stderr)
+        from hardware.i18n.errors import config_language, say
+
+        say(err, config_language(args.config))  # the organiser's line in the table's language
         return EXIT_USAGE
     from hardware.club.publisher import Publisher
 

@@ -20,6 +20,14 @@ class ClubConfigError(KaiserError, ValueError):
     """A mistake in ``[club]``; the message names the key."""
 
 
+def _error(key: str, /, **params: object) -> ClubConfigError:
+    """A ClubConfigError of the message ``key`` (``hardware.i18n.errors``: its words load
+    with the first mistake and translate where the line is shown)."""
+    from hardware.i18n.errors import error
+
+    return ClubConfigError(error(key, **params))
+
+
 @dataclass(frozen=True)
 class ClubConfig:
     """Where the table's publisher connects and what it publishes as."""
@@ -48,15 +56,16 @@ class ClubConfig:
         try:
             text = Path(self.password_file).read_text(encoding="utf-8")
         except OSError as err:
-            raise ClubConfigError(
-                f"club.password_file {self.password_file}: {err.strerror or err}"
-            ) from None
+            from hardware.i18n.errors import known
+
+            why = known(err.strerror or str(err))
+            raise _error("club.password_file", path=self.password_file, error=why) from None
         return (self.username, text.strip())
 
 
 def _text(key: str, value: object, low: int, high: int) -> str:
     if not isinstance(value, str) or not low <= len(value) <= high:
-        raise ClubConfigError(f"club.{key} must be a string of {low} to {high} characters")
+        raise _error("club.text", key=key, low=low, high=high)
     return value
 
 
@@ -64,45 +73,39 @@ def parse_club(data: dict[str, Any]) -> ClubConfig:
     """Check ``[club]``; raises ClubConfigError naming the first bad key."""
     for key in data:
         if key not in ALLOWED:
-            raise ClubConfigError(
-                f"club.{key} is not a setting (allowed: {', '.join(sorted(ALLOWED))})"
-            )
+            allowed = ", ".join(sorted(ALLOWED))
+            raise _error("config.not_setting", where=f"club.{key}", allowed=allowed)
     for key in ("broker", "event", "table"):
         if key not in data:
-            raise ClubConfigError(f"club.{key} is missing (club needs broker, event and table)")
+            raise _error("club.missing", key=key)
     broker = _text("broker", data["broker"], 1, 260)
     host, port_text = broker, "1883"
     if broker.count(":") == 1 or broker.startswith("["):  # HOST:PORT, [IPv6]:PORT
         host, _, port_text = broker.rpartition(":")
     if not HOST.fullmatch(host) or not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-        raise ClubConfigError(
-            f"club.broker must be HOST or HOST:PORT (port 1 to 65535), not {broker!r}"[:160]
-        )
+        raise _error("club.broker", value=repr(broker)[:97])  # the line at most 160
     event = data["event"]
     if not isinstance(event, str) or not EVENT_ID.fullmatch(event):
-        raise ClubConfigError(
-            "club.event must be the event's id: a-z, 0-9 and -, 1 to 40 characters"
-        )
+        raise _error("club.event")
     table = data["table"]
     if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= 999:
-        raise ClubConfigError(
-            f"club.table must be a whole number from 1 to 999, not {table!r}"[:120]
-        )
+        value = repr(table)[:66]  # the line at most 120
+        raise _error("config.whole", where="club.table", low=1, high=999, value=value)
     name = _text("name", data.get("name", ""), 0, 60)
     username = password = password_file = None
     if "username" in data:
         username = _text("username", data["username"], 1, 64)
     if "password" in data and "password_file" in data:
-        raise ClubConfigError("club: give password or password_file, not both")
+        raise _error("club.both_passwords")
     if "password" in data:
         password = _text("password", data["password"], 1, 256)
     if "password_file" in data:
         password_file = _text("password_file", data["password_file"], 1, 4096)
     if username is None and (password is not None or password_file is not None):
-        raise ClubConfigError("club: a password needs club.username")
+        raise _error("club.needs_username")
     socket = _text("socket", data.get("socket", WAKE_SOCKET), 1, 100)
     if not socket.startswith("/"):
-        raise ClubConfigError("club.socket must be an absolute path")
+        raise _error("club.socket")
     return ClubConfig(
         host.strip("[]"),
         int(port_text),

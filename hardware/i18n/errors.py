@@ -6,7 +6,9 @@ English (``str(err)``, the log, a developer's line) and translates with ``said``
 ``localize_in``. The ids join ``TEXTS`` when this module is first imported, which is only
 when something went wrong (nothing here is on the start-up path); the catalogs' ``update``
 imports it too. The core's own English errors (a rule option, a key name) are read back as
-messages by ``core_error`` (``hardware.i18n.english``), or kept in English when unknown.
+messages by ``core_error`` (``hardware.i18n.english``), or kept in English when unknown;
+``known`` reads back the database's, a game record's and the OS's lines the same way, and
+``say`` prints a command's one line (``export``, ``score``, ``recover``) in the language.
 """
 
 from __future__ import annotations
@@ -80,12 +82,87 @@ ERROR_TEXTS = {
     "core_error.option_one_of": "option {option} must be one of {choices}, not {value}",
     "core_error.option_whole": "option {option} must be a whole number, not {value}",
     "core_error.option_range": "option {option} must be from {low} to {high}, not {value}",
+    # lang12d: the emulator's, the club's and the commands' one-line mistakes
+    "board.no_desktop": (
+        "--display window needs a graphical desktop (DISPLAY and WAYLAND_DISPLAY are not set): "
+        "use --display terminal"
+    ),
+    "board.no_terminal": "the emulator needs a terminal (or use --board mock --keys FILE)",
+    "board.too_small": (
+        "this terminal is {columns}x{rows}; the scorer needs {need_columns}x{need_rows}: "
+        "make it larger (q quits)"
+    ),
+    "config.toml_at": "not valid TOML: {error} (at line {line}, column {column})",
+    "config.toml_end": "not valid TOML: {error} (at end of document)",
+    "club.text": "club.{key} must be a string of {low} to {high} character",
+    "club.missing": "club.{key} is missing (club needs broker, event and table)",
+    "club.broker": "club.broker must be HOST or HOST:PORT (port 1 to 65535), not {value}",
+    "club.event": "club.event must be the event's id: a-z, 0-9 and -, 1 to 40 characters",
+    "club.both_passwords": "club: give password or password_file, not both",
+    "club.needs_username": "club: a password needs club.username",
+    "club.socket": "club.socket must be an absolute path",
+    "club.password_file": "club.password_file {path}: {error}",
+    "club.none": "{path}: no [club] table: this scorer is not in a club event",
+    "export.no_game": "the database holds no game yet",
+    "recover.exists": "{path} exists already: give --out a new file",
+    "recover.no_database": "{path}: no such database and no archive",
+    # the OS's words for a file, as its English strerror says them (read back)
+    "os.ENOENT": "No such file or directory",
+    "os.EACCES": "Permission denied",
+    "os.EISDIR": "Is a directory",
+    "os.ENOTDIR": "Not a directory",
+    "os.EROFS": "Read-only file system",
+    "os.ENOSPC": "No space left on device",
+    # the database's English lines (hardware.storage, hardware.journal), read back
+    "journal_error.missing": "{path}: no such database",
+    "journal_error.not_sqlite": (
+        "{path}: not a Kaiser scorer database (not an SQLite file); it was left untouched"
+    ),
+    "journal_error.foreign": "{path}: not a Kaiser scorer database; it was left untouched",
+    "journal_error.not_file": "{path}: not a file",
+    "journal_error.folder": (
+        "{path}: permission denied: the folder {folder} cannot be read by this user"
+    ),
+    "journal_error.in_use_by": (
+        "{path}: another scorer is using this database (process {pid}); stop it first "
+        "(export works meanwhile)"
+    ),
+    "journal_error.in_use": (
+        "{path}: another scorer is using this database; stop it first (export works meanwhile)"
+    ),
+    "journal_error.lock": (
+        "{path}: cannot make the lock file {file} ({error}): the scorer needs writable "
+        "storage; export still works"
+    ),
+    "journal_error.damaged": (
+        "{path}: the database is damaged ({reason}); nothing more is written to it. "
+        "Run: kaiser-scorer recover --db {db}"
+    ),
+    # a game record's English refusals (kaiser_core.record, record_json), read back
+    "record_error.too_big": "{where}: a record must not be larger than {mib} MiB",
+    "record_error.utf8": "{where}: not UTF-8 text (byte {byte})",
+    "record_error.json": "{where}: invalid JSON at line {line} column {column}: {detail}",
+    "record_error.not_object": "a game record must be a JSON object, not {kind}",
+    "record_error.unknown_field": "unknown field {field}",
+    "record_error.format": "format must be {expected}, not {kind}",
+    "record_error.no_hands": "hands is missing (a list, empty for a game not yet started)",
+    "record_error.hands": "hands must be a list, not {kind}",
+    # what a record's value was, in those refusals (read back)
+    "kind.null": "null",
+    "kind.boolean": "a boolean",
+    "kind.number": "a number",
+    "kind.fraction": "a fractional number",
+    "kind.string": "the string {value}",
+    "kind.long_string": "a long string",
+    "kind.list": "a list",
+    "kind.object": "an object",
 }
 ERROR_PLURALS = {
     "config.big_number": ("count", "a number of {count} digits"),
     "config.name": ("most", "{where} must be a name of 1 to {most} characters"),
     "config.roster": ("most", "names.roster must be a list of 4 to {most} names"),
     "config.profile_name": ("most", "profiles: {profile} must be a name of 1 to {most} characters"),
+    "club.text": ("high", "club.{key} must be a string of {low} to {high} characters"),
 }
 TEXTS.update(ERROR_TEXTS)
 PLURALS.update(ERROR_PLURALS)
@@ -148,3 +225,61 @@ def config_language(path: str | os.PathLike[str] | None) -> str:
             if found and found.group(2) in LANGUAGES:
                 return found.group(2)
     return system_language(os.environ)
+
+
+_TOML_AT = re.compile(r"(?P<error>.*) \(at line (?P<line>\d+), column (?P<column>\d+)\)", re.S)
+_TOML_END = re.compile(r"(?P<error>.*) \(at end of document\)", re.S)
+
+
+def toml_error(text: str) -> str:
+    """tomllib's refusal framed as ours: its detail stays its English, the place is ours."""
+    if found := _TOML_AT.fullmatch(text):
+        line, column = int(found["line"]), int(found["column"])
+        return error("config.toml_at", error=found["error"], line=line, column=column)
+    if found := _TOML_END.fullmatch(text):
+        return error("config.toml_end", error=found["error"])
+    return error("config.not_toml", error=text)
+
+
+#: The English lines of other modules read back as messages, tried in this order.
+_READ_BACK = ("journal_error.", "record_error.", "core_error.")
+
+
+def known(err: BaseException | str) -> str:
+    """An error's line as a Message where it can be one (raised with one, or an English
+    line of ours read back: the database's, a record's, a file's OS error), else its text."""
+    from hardware.i18n.english import message_of
+
+    text = err if isinstance(err, str) else message(err)
+    if isinstance(text, Message):
+        return text
+    for prefix in _READ_BACK:
+        found = message_of(text, prefix)
+        if found is not None:
+            return Message(found.key, **{k: _word(v) for k, v in found.params.items()})
+    if (os_words := message_of(text, "os.")) is not None:
+        return os_words
+    where, sep, tail = text.rpartition(": ")
+    if sep and (os_words := message_of(tail, "os.")) is not None:
+        return error("config.at", where=where, error=os_words)
+    return text
+
+
+def _word(value: object) -> object:
+    """A value read back: an OS error's words or a record value's kind as their message."""
+    if not isinstance(value, str):
+        return value
+    from hardware.i18n.english import message_of
+
+    return message_of(value, "os.") or message_of(value, "kind.") or value
+
+
+def say(err: BaseException | str, language: str | None = None) -> None:
+    """Print ``kaiser-scorer: LINE`` on stderr in ``language`` (None: the system's)."""
+    import sys
+
+    lang = language or config_language(None)
+    line = str(message(err) if isinstance(err, BaseException) else err)
+    if lang != "en":
+        line = said(known(err), lang)
+    print(f"kaiser-scorer: {line}", file=sys.stderr)
