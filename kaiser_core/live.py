@@ -15,8 +15,8 @@ hand shows "max 12", not 13), and MADE or SET shows as soon as every outcome agr
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from kaiser_core.bidding import Contract
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat
@@ -25,9 +25,8 @@ from kaiser_core.scoring import is_kaiser_bid
 from kaiser_core.views import LiveContract
 
 
-@dataclass(frozen=True)
-class _Position:
-    """What the outcome depends on, as small values (a cache key)."""
+class _Position(NamedTuple):
+    """What the outcome depends on, as small values (a cache key: a tuple hashes fast)."""
 
     left: int  # tricks still to come
     ours: int  # the bidders' tricks so far
