@@ -69,7 +69,7 @@ def terminal_factory() -> Callable[[], Any]:
                         row.append(" ▀▄█"[(1 if top else 0) + (2 if bottom else 0)])
                     lines.append("".join(row))
                 sys.stdout.write("\x1b[1;1H" + "\r\n".join(lines) + "\r\n")
-                sys.stdout.write(HELP[: max(0, cols - 1)] + "\x1b[J")
+                sys.stdout.write(localize(HELP)[: max(0, cols - 1)] + "\x1b[J")
                 sys.stdout.flush()
 
         return Terminal(width=128, height=64, mode="1", transform="none", scale=1)

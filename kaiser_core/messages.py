@@ -284,6 +284,10 @@ TEXTS: dict[str, str] = {
     "club.won": "{team} won",
     "club.ended": "ended by the director",
     "club.ok_waiting": "OK: wait for next round",
+    # the emulator's key help under the picture (key names stay as the keyboard prints them)
+    "emulator.help": (
+        "arrows: seats/joystick  Enter: OK  a/b: A/B  m: menu (hold OK)  u: undo (hold B)  q: quit"
+    ),
 }
 
 #: Messages with plural forms: the value that counts, and the English text for other counts.

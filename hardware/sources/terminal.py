@@ -15,8 +15,10 @@ import threading
 from typing import Any
 
 from hardware.scorer import Scorer
+from kaiser_core.messages import Message
 
-HELP = "arrows: seats/joystick  Enter: OK  a/b: A/B  m: menu (hold OK)  u: undo (hold B)  q: quit"
+#: The key help under the picture (a message: the emulator shows it in the table's language).
+HELP = Message("emulator.help")
 
 #: Terminal input (bytes) -> logical key.
 TERMINAL_KEYS = {

@@ -92,3 +92,40 @@ def test_board_names_are_the_configs_and_the_short_ones():
     assert resolve("bonnet", None) == "bonnet" and resolve("mock", None) == "mock"
     for name in ("adafruit-bonnet", "waveshare-hat", "bonnet", "waveshare"):
         assert build_parser().parse_args(["run", "--board", name]).board == name
+
+
+def test_the_key_help_under_the_picture_is_in_the_tables_language(tmp_path):
+    from hardware.i18n import localize_in
+    from hardware.sources.terminal import HELP
+
+    finnish = localize_in(HELP, "fi")
+    assert finnish.startswith("nuolet: paikat/ohjain") and finnish != str(HELP)
+    config = tmp_path / "config.toml"
+    config.write_text('language = "fi"\n', encoding="utf-8")
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the emulator in Finnish on a 140x40 terminal
+        command = [sys.executable, "-m", "hardware.cli", "run", "--config", str(config)]
+        os.execvpe(sys.executable, command, env)
+    try:
+        _winsize(fd, 40, 140)
+        shown = read_until(fd, time.monotonic() + 20, finnish.encode())
+        assert finnish.encode() in shown
+        assert b"arrows: seats/joystick" not in shown
+        os.write(fd, b"q")
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            read_until(fd, time.monotonic() + 0.5)
+        assert done == pid and os.waitstatus_to_exitcode(status) == 0
+    finally:
+        os.close(fd)
+        try:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
