@@ -8,9 +8,8 @@ needed, its baseline on Spleen's.
 
 from __future__ import annotations
 
-import gzip
 import struct
-import unicodedata
+import zlib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,11 @@ from hardware.i18n import localize
 from hardware.screens.icons import ARROWS, ON, SUIT_SYMBOLS, icon
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+
+
+def _gunzip(path: Path) -> bytes:
+    """A ``.gz`` file's bytes (zlib's gzip mode: no ``gzip`` module to import)."""
+    return zlib.decompress(path.read_bytes(), wbits=zlib.MAX_WBITS | 16)
 
 
 def _read_psf(data: bytes) -> tuple[int, int, list[bytes], dict[str, int]]:
@@ -96,7 +100,7 @@ class Font:
         return getattr(self, attr)
 
     def _read(self, name: str, rows: tuple[int, int] | None, bold: bool) -> None:
-        data = gzip.decompress((FONT_DIR / f"spleen-{name}.psfu.gz").read_bytes())
+        data = _gunzip(FONT_DIR / f"spleen-{name}.psfu.gz")
         width, height, glyphs, table = _read_psf(data)
         self._fallback_name = FALLBACKS.get(name)
         self._fallback: tuple[list[bytes], dict[str, int], int] | None = None
@@ -152,7 +156,7 @@ class Font:
             table: dict[str, int] = {}
             shift = 0
             if self._fallback_name is not None:
-                data = gzip.decompress((FONT_DIR / self._fallback_name).read_bytes())
+                data = _gunzip(FONT_DIR / self._fallback_name)
                 width, height, glyphs, full = _read_psf(data)
                 if (width, height) == (self.advance, self._full_height):
                     table = {ch: i for ch, i in full.items() if _wanted(ch) or self._is_blank(ch)}
@@ -186,6 +190,8 @@ class Font:
         if ch in self._glyphs:
             return self._glyphs[ch]
         if ch not in self._table and not (_wanted(ch) and ch in self._backup()[1]):
+            import unicodedata  # only for a character no font has: its letter without accent
+
             base = unicodedata.normalize("NFKD", ch)[:1]
             ch = base if base in self._table else "?"
         return self._make(ch, backup=ch not in self._table)
