@@ -59,7 +59,7 @@ class ScriptSource:
         self._thread = threading.Thread(
             target=self._drive, args=(scorer, first, fingerprint), name="script", daemon=True
         )
-        self._thread.start()
+        scorer.post("call", self._thread.start)  # pressing begins once the main loop runs
 
     def _drive(self, scorer: Scorer, first: int, fingerprint: str) -> None:
         current, buttons = self._current, self.buttons
@@ -89,7 +89,7 @@ class ScriptSource:
 
     def close(self) -> None:
         """Wait for the script's thread, then close the pins."""
-        if self._thread is not None:
+        if self._thread is not None and self._thread.ident is not None:  # it was started
             self._thread.join(5)
         if self.buttons is not None:
             self.buttons.close()
