@@ -27,13 +27,32 @@ def _gunzip(path: Path) -> bytes:
     return zlib.decompress(path.read_bytes(), wbits=zlib.MAX_WBITS | 16)
 
 
-def _read_psf(data: bytes) -> tuple[int, int, list[bytes], dict[str, int]]:
+class Bitmaps:
+    """A font file's glyph bitmaps, each sliced from the file's bytes when asked for (a
+    screen draws a few dozen of the hundreds)."""
+
+    __slots__ = ("_count", "_data", "_size", "_start")
+
+    def __init__(self, data: bytes, start: int, size: int, count: int) -> None:
+        self._data, self._start, self._size, self._count = data, start, size, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: int) -> bytes:
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        start = self._start + index * self._size
+        return self._data[start : start + self._size]
+
+
+def _read_psf(data: bytes) -> tuple[int, int, Bitmaps, dict[str, int]]:
     """Width, height, glyph bitmaps and the character table of a PSF1 or PSF2 font."""
     table: dict[str, int] = {}
     if data[:2] == b"\x36\x04":
         mode, height = data[2], data[3]
         count = 512 if mode & 1 else 256
-        glyphs = [data[4 + i * height : 4 + (i + 1) * height] for i in range(count)]
+        glyphs = Bitmaps(data, 4, height, count)
         pos, index = 4 + count * height, 0
         values = struct.unpack_from(f"<{(len(data) - pos) // 2}H", data, pos)  # one call
         for value in values:
@@ -47,7 +66,7 @@ def _read_psf(data: bytes) -> tuple[int, int, list[bytes], dict[str, int]]:
     if data[:4] != b"\x72\xb5\x4a\x86":
         raise ValueError("not a PSF font")
     _, header, flags, count, size, height, width = struct.unpack_from("<7I", data, 4)
-    glyphs = [data[header + i * size : header + (i + 1) * size] for i in range(count)]
+    glyphs = Bitmaps(data, header, size, count)
     if flags & 1:
         entries = data[header + count * size :].split(b"\xff")
         for index, entry in enumerate(entries[:count]):
@@ -103,7 +122,7 @@ class Font:
         data = _gunzip(FONT_DIR / f"spleen-{name}.psfu.gz")
         width, height, glyphs, table = _read_psf(data)
         self._fallback_name = FALLBACKS.get(name)
-        self._fallback: tuple[list[bytes], dict[str, int], int] | None = None
+        self._fallback: tuple[Bitmaps, dict[str, int], int] | None = None
         top, bottom = rows or (0, height)
         self.advance = width
         self.height = bottom - top
@@ -149,10 +168,10 @@ class Font:
             self._glyphs[key] = image
         return image
 
-    def _backup(self) -> tuple[list[bytes], dict[str, int], int]:
+    def _backup(self) -> tuple[Bitmaps, dict[str, int], int]:
         """The fallback font's glyphs, its table and the rows it moves down to Spleen's."""
         if self._fallback is None:
-            glyphs: list[bytes] = []
+            glyphs = Bitmaps(b"", 0, 0, 0)
             table: dict[str, int] = {}
             shift = 0
             if self._fallback_name is not None:
