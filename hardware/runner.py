@@ -23,7 +23,7 @@ from hardware.config import Config
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.scorer import Scorer
-from hardware.signals import StopSignals, install_signals
+from hardware.signals import install_signals
 from hardware.sinks.watchdog import WatchdogSink
 from hardware.sources import Source
 from hardware.sources.buttons import GpioError
@@ -119,7 +119,8 @@ def serve(
         display.close()
         return EXIT_HARDWARE
     main = threading.current_thread() is threading.main_thread()
-    signals: StopSignals | None = None
+    # The handlers now (signals reach the main thread only); their thread after the first frame.
+    signals = install_signals(scorer, watch=False) if main else None
     scorer.tick_interval = notify.watchdog_interval()  # idle pings
     scorer.on_tick = notify.watchdog
     if scorer.tick_interval:
@@ -148,9 +149,8 @@ def serve(
     scorer.on(Flip, lambda request: None)  # the next frame is drawn turned (Scorer.refresh)
     try:
         scorer.refresh()
-        # The signals' thread starts after the first frame (a signal before it ends the
-        # process the default way: every write is committed); they reach the main thread only.
-        signals = install_signals(scorer) if main else None
+        if signals is not None:
+            signals.watch()
         notify.ready()  # the first frame is on the display (or the display is retried)
         scorer.run()
     finally:

@@ -29,14 +29,21 @@ class StopSignals:
 
     SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
-    def __init__(self, scorer: Stoppable) -> None:
+    def __init__(self, scorer: Stoppable, watch: bool = True) -> None:
         self.scorer = scorer
         self._read, self._write = socket.socketpair()
         self._write.setblocking(False)
         self.previous = {signum: signal.signal(signum, self._handler) for signum in self.SIGNALS}
         self.previous_fd = signal.set_wakeup_fd(self._write.fileno(), warn_on_full_buffer=False)
         self._thread = threading.Thread(target=self._watch, name="signals", daemon=True)
-        self._thread.start()
+        if watch:
+            self.watch()
+
+    def watch(self) -> None:
+        """Start the thread that reads the wakeup socket (once; a signal that came before
+        is in the socket, and the handler has stopped the scorer already)."""
+        if self._thread.ident is None:
+            self._thread.start()
 
     def _handler(self, signum: int, frame: object) -> None:
         self.scorer.stop(f"signal {signal.Signals(signum).name}")
@@ -60,14 +67,19 @@ class StopSignals:
             signal.signal(signum, handler)
         with contextlib.suppress(OSError):
             self._write.send(b"\0")
-        self._thread.join(1)
+        if self._thread.ident is not None:
+            self._thread.join(1)
         self._read.close()
         self._write.close()
 
 
-def install_signals(scorer: Stoppable) -> StopSignals:
-    """SIGTERM and SIGINT stop the main loop in order; call it from the main thread."""
-    return StopSignals(scorer)
+def install_signals(scorer: Stoppable, watch: bool = True) -> StopSignals:
+    """SIGTERM and SIGINT stop the main loop in order; call it from the main thread.
+
+    ``watch=False``: the handlers now, the thread that reads the wakeup socket only at
+    ``watch()`` (the scorer starts it after its first frame: start-up starts no thread).
+    """
+    return StopSignals(scorer, watch)
 
 
 __all__ = ["StopSignals", "install_signals"]
