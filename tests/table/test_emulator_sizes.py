@@ -29,6 +29,29 @@ def _winsize(fd: int, rows: int, cols: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
+def quit_with_q(pid: int, fd: int) -> int:
+    """Press q in the emulator's terminal; its exit status (the terminal kept drained)."""
+    os.write(fd, b"q")
+    deadline = time.monotonic() + 20
+    done, status = 0, 0
+    while time.monotonic() < deadline and not done:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if not done:
+            read_until(fd, time.monotonic() + 0.5)
+    assert done == pid, "the emulator did not quit"
+    return os.waitstatus_to_exitcode(status)
+
+
+def reap(pid: int, fd: int) -> None:
+    """Close the terminal; kill the emulator if it is still there."""
+    os.close(fd)
+    try:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+
+
 def test_a_small_terminal_is_told_the_size_and_a_larger_one_gets_the_picture(tmp_path):
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
     env.pop("COLUMNS", None)
@@ -44,21 +67,9 @@ def test_a_small_terminal_is_told_the_size_and_a_larger_one_gets_the_picture(tmp
         _winsize(fd, 40, 140)  # the user makes the window larger: the picture comes
         shown = read_until(fd, time.monotonic() + 20, b"arrows: seats/joystick")
         assert b"arrows: seats/joystick" in shown
-        os.write(fd, b"q")
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            read_until(fd, time.monotonic() + 0.5)
-        assert done == pid and os.waitstatus_to_exitcode(status) == 0
+        assert quit_with_q(pid, fd) == 0
     finally:
-        os.close(fd)
-        try:
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
+        reap(pid, fd)
 
 
 def test_a_window_without_a_desktop_is_one_line_and_exit_2(tmp_path):
@@ -114,18 +125,6 @@ def test_the_key_help_under_the_picture_is_in_the_tables_language(tmp_path):
         shown = read_until(fd, time.monotonic() + 20, finnish.encode())
         assert finnish.encode() in shown
         assert b"arrows: seats/joystick" not in shown
-        os.write(fd, b"q")
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-            read_until(fd, time.monotonic() + 0.5)
-        assert done == pid and os.waitstatus_to_exitcode(status) == 0
+        assert quit_with_q(pid, fd) == 0
     finally:
-        os.close(fd)
-        try:
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
+        reap(pid, fd)
