@@ -12,11 +12,9 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
 from hardware.config import ConfigError, load_config
 from hardware.fault import DAMAGED, config_screen, message_image
@@ -25,6 +23,7 @@ from hardware.keyscript import read_key_script
 from hardware.storage import beside
 
 from .conftest import REPO, cli, one_line, play
+from .test_service_faults import shown
 
 LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -183,18 +182,6 @@ def service(tmp: Path, *extra: str, lang: str = "C.UTF-8") -> subprocess.Popen[s
     )
 
 
-def first_frame(proc: subprocess.Popen[str], shots: Path) -> Image.Image:
-    frame = shots / "frame-0001.png"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            return Image.open(frame).convert("1")
-        except OSError:
-            time.sleep(0.05)
-    _, err = proc.communicate(timeout=10)
-    raise AssertionError(f"no frame; exit {proc.returncode}: {err}")
-
-
 def stopped(proc: subprocess.Popen[str]) -> str:
     try:
         proc.send_signal(signal.SIGTERM)
@@ -210,7 +197,7 @@ def test_a_broken_config_is_on_the_display_in_the_configs_language(tmp_path: Pat
     config = tmp_path / "config.toml"
     config.write_text('language = "ru"\n[display]\nrotate = 90\n', encoding="utf-8")
     proc = service(tmp_path, "--config", str(config))
-    frame = first_frame(proc, tmp_path / "shots")
+    frame = shown(proc, tmp_path / "shots")
     with pytest.raises(ConfigError) as err:
         load_config(config)
     assert frame.tobytes() == message_image(config_screen(message(err.value)), "ru").tobytes()
@@ -228,7 +215,7 @@ def test_a_damaged_database_is_on_the_display_in_the_configs_language(tmp_path: 
     config = tmp_path / "config.toml"
     config.write_text('language = "fi"\n', encoding="utf-8")
     proc = service(tmp_path, "--config", str(config))
-    frame = first_frame(proc, tmp_path / "shots")
+    frame = shown(proc, tmp_path / "shots")
     assert frame.tobytes() == message_image(DAMAGED, "fi").tobytes()
     assert frame.tobytes() != message_image(DAMAGED, "en").tobytes()
     err_text = stopped(proc)

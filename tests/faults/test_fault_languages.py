@@ -9,13 +9,11 @@ Each has a reference PNG per language: ``tests/faults/reference/NAME.png`` (Engl
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
 
 from hardware import i18n
 from hardware.config import ConfigError, parse_config
@@ -30,11 +28,11 @@ from hardware.fault import (
     message_image,
 )
 from hardware.i18n.errors import error, message, said
+from tests.screens.pictures import check_picture, same
 
 from .test_config_input import BAD_TOML
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
-UPDATE = os.environ.get("KAISER_UPDATE_SCREENS") == "1"
 #: Where the service's config file lives (systemd/kaiser-scorer.service).
 CONFIG = "/etc/kaiser-scorer/config.toml"
 
@@ -54,22 +52,6 @@ SCREENS = {
     "config_not_setting": config_screen(config_error({"display": {"x": 1}})),
     "config_profile": config_screen(config_error({"game": {"rules": "nope"}})),
 }
-
-
-def same(a: Image.Image, b: Image.Image) -> bool:
-    return ImageChops.difference(a.convert("1"), b.convert("1")).getbbox() is None
-
-
-def check_picture(path: Path, image: Image.Image) -> None:
-    """Compare with the PNG at ``path``, or write it when updating (as tests/screens do)."""
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists() or not same(Image.open(path), image):
-            image.save(path)
-        return
-    assert path.exists(), f"{path.name} is missing: run with KAISER_UPDATE_SCREENS=1 and look"
-    with Image.open(path) as stored:
-        assert same(stored, image), f"{path.name} differs: look, then KAISER_UPDATE_SCREENS=1"
 
 
 def whole(text: str) -> None:

@@ -8,13 +8,12 @@ Without that variable a missing or different picture fails; nothing is ever skip
 
 from __future__ import annotations
 
-import os
 import typing
 from pathlib import Path
 
 import pytest
 from luma.core.device import dummy
-from PIL import Image, ImageChops
+from PIL import Image
 
 from hardware.screens import SIZE, Pen, fonts, icon, paint, render
 from hardware.screens.parts import hint_line
@@ -28,12 +27,12 @@ from kaiser_core.views import (
     View,
 )
 
+from .pictures import check_picture, same
 from .samples import LONG_EW, LONG_NS, SAMPLES, W7NT
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE / "reference"
 DOCS = HERE.parent.parent / "docs" / "screens"
-UPDATE = os.environ.get("KAISER_UPDATE_SCREENS") == "1"
 
 #: The pictures shown in the README, one or two per kind of screen.
 DOC_PICTURES = (
@@ -64,25 +63,6 @@ DOC_PICTURES = (
     "list_hands",
     "list_profiles",
 )
-
-
-def same(a: Image.Image, b: Image.Image) -> bool:
-    """Pixel for pixel equal (same size, same lit pixels)."""
-    if a.size != b.size:
-        return False
-    return ImageChops.difference(a.convert("1"), b.convert("1")).getbbox() is None
-
-
-def check_picture(path: Path, image: Image.Image) -> None:
-    """Compare ``image`` with the PNG at ``path``, or write it when updating."""
-    if UPDATE:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists() or not same(Image.open(path), image):
-            image.save(path)
-        return
-    assert path.exists(), f"{path.name} is missing: run with KAISER_UPDATE_SCREENS=1 and look"
-    with Image.open(path) as stored:
-        assert same(stored, image), f"{path.name} differs: look, then KAISER_UPDATE_SCREENS=1"
 
 
 # -- what each screen looks like ----------------------------------------------------------------
