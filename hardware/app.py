@@ -224,7 +224,7 @@ def add_subcommands(sub: Any) -> None:
         help="emulator only: draw in the terminal, in a window, or nowhere",
     )
     run.add_argument("--quiet", action="store_true", help="log warnings only")
-    run.set_defaults(func=cmd_run)
+    run.set_defaults(func=cmd_run, ends_start_up=True)  # after its first frame
     export = sub.add_parser("export", help="print the current game as a game record (JSON)")
     export.add_argument("--db", help="the database file (default: the state folder)")
     export.add_argument("--all", action="store_true", help="every game, as a JSON list")

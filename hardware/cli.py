@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
 import sys
 from collections.abc import Sequence
 
+from hardware.startup import started, starting
 from kaiser_core.errors import KaiserError
 
 EXIT_USAGE = 2
@@ -81,13 +81,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    gc.disable()  # importing makes many objects and frees few: no collections meanwhile
+    starting()  # no collections while importing (hardware.startup)
     try:
         args = build_parser(FAST.get(argv[0]) if argv else None).parse_args(argv)
+        if not getattr(args, "ends_start_up", False):
+            started()  # run ends its start-up itself, after its first frame
+        status: int = args.func(args)
     finally:
-        gc.freeze()  # what importing made lives as long as the process: never scanned
-        gc.enable()
-    status: int = args.func(args)
+        started()  # a command that stopped before then, or a parse error
     return status
 
 

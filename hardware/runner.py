@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hardware import notify
+from hardware import notify, startup
 from hardware.boards import PI_BOARDS, POWEROFF, Board, build
 from hardware.config import Config
 from hardware.journal import Journal
@@ -152,6 +152,7 @@ def serve(
         if signals is not None:
             signals.watch()
         notify.ready()  # the first frame is on the display (or the display is retried)
+        startup.started()  # start-up's garbage collected while the players look at the screen
         scorer.run()
     finally:
         # In order: stop input, finish the write, blank the display, release the pins.
