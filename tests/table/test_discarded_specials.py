@@ -13,10 +13,9 @@ import pytest
 from discard_hands import HANDS, DiscardHand
 
 from kaiser_core.bidding import Bid, Contract
-from kaiser_core.cards import Seat, Team
+from kaiser_core.cards import Card, Seat, Team
 from kaiser_core.errors import IllegalPlayError
 from kaiser_core.hand import ByCard, Hand
-from kaiser_core.cards import Card
 from kaiser_core.record import parse_record, record_json, score_record
 from kaiser_core.rules import find_profile
 from kaiser_core.scoring import Outcome, score_hand
@@ -91,7 +90,7 @@ def test_the_exported_record_scores_the_same_and_replays(name: str) -> None:
     assert scored["hands"][0]["delta"] == hand.delta
     assert scored["hands"][0]["revokes"] == []
     assert scored["totals"] == hand.delta and scored["next_dealer"] == "E"
-    assert parse_record(record).entries == tuple(table.core_entries())
+    assert list(parse_record(record).entries) == table.core_entries()
     again = Table(rules, reader_available=True)  # the journal's entries fold again
     again.load(rules, list(table.entries), table.ui)
     assert again.game is not None and again.game.totals == table.game.totals
