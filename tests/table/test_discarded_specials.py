@@ -17,18 +17,27 @@ from kaiser_core.cards import Card, Seat, Team
 from kaiser_core.errors import IllegalPlayError
 from kaiser_core.hand import ByCard, Hand
 from kaiser_core.record import parse_record, record_json, score_record
-from kaiser_core.rules import find_profile
+from kaiser_core.rules import Rules, find_profile
 from kaiser_core.scoring import Outcome, score_hand
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import AskSpecialView, CardsView, QuickView, ScoreView, SummaryView
+from kaiser_core.views import (
+    AskSpecialView,
+    CardsView,
+    GameOverView,
+    ListView,
+    QuickView,
+    ScoreView,
+    SummaryView,
+)
 
 ZERO = {Team.NS: 0, Team.EW: 0}
 
 
-def table_in(profile: str, mode_presses: int) -> Table:
+def table_in(profile: str | Rules, mode_presses: int) -> Table:
     """A table under ``profile`` with N dealing; the menu's entry item pressed that often
     (0: per trick, 1: per hand, 2: card reader)."""
-    table = Table(find_profile(profile), reader_available=True)
+    rules = find_profile(profile) if isinstance(profile, str) else profile
+    table = Table(rules, reader_available=True)
     table.press(Key.UP)  # N deals first
     table.press(Key.HOLD_OK)
     table.press(Key.DOWN)
@@ -45,8 +54,8 @@ def bid(table: Table, hand: DiscardHand) -> None:
         table.press(Key(key))
 
 
-def read_hand(hand: DiscardHand) -> Table:
-    table = table_in(hand.profile, 2)
+def read_hand(hand: DiscardHand, rules: Rules | None = None) -> Table:
+    table = table_in(rules or hand.profile, 2)
     bid(table, hand)
     assert isinstance(table.view(), CardsView)
     for card in hand.cards:
@@ -94,6 +103,26 @@ def test_the_exported_record_scores_the_same_and_replays(name: str) -> None:
     again = Table(rules, reader_available=True)  # the journal's entries fold again
     again.load(rules, list(table.entries), table.ui)
     assert again.game is not None and again.game.totals == table.game.totals
+
+
+def test_the_hand_that_wins_the_game_shows_game_over_and_the_history() -> None:
+    hand = HANDS["widow-3S"]  # NS +11
+    table = read_hand(hand, find_profile("widow").replace(target=10))
+    summary = table.view()
+    assert isinstance(summary, SummaryView) and summary.ns.total == 11
+    table.press(Key.OK)
+    over = table.view()
+    assert isinstance(over, GameOverView), over
+    assert (over.winner.team, over.winner.total, over.loser.total) == (Team.NS, 11, -7)
+    assert over.skunk  # the losers at 0 or below
+    table.press(Key.HOLD_OK)
+    for _ in range(5):
+        table.press(Key.DOWN)
+    table.press(Key.OK)  # History: the games
+    table.press(Key.OK)  # this game's hands
+    listed = table.view()
+    assert isinstance(listed, ListView)
+    assert listed.lines == ("1. E 7♠ set +11 / -7 (11 / -7)",)
 
 
 def test_undo_on_summary_takes_back_the_last_card_and_it_reads_again() -> None:
