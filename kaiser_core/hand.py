@@ -105,15 +105,23 @@ class ByCard:
             played.append(PlayedTrick(leader, cards, winner))
             leader = winner
         for special in (FIVE_HEARTS, THREE_SPADES):
-            if special not in seen:
+            if special not in seen and not rules.discards:
                 raise IllegalPlayError(f"{special.code} was never played (it cannot be discarded)")
         return played
 
-    def winners(self, rules: Rules, contract: Contract, trump: Suit | None, low: bool) -> ByTrick:
-        """The same hand in the trick-winner form, specials as seats."""
+    def outcome(self, rules: Rules, contract: Contract, trump: Suit | None, low: bool) -> Outcome:
+        """What each team took; a special in no trick (discarded) is no one's."""
         played = self.play_out(rules, contract, trump, low)
-        taker = {card: tr.winner for tr in played for card in tr.cards}
-        return ByTrick(tuple(tr.winner for tr in played), taker[FIVE_HEARTS], taker[THREE_SPADES])
+        taker = {card: tr.winner.team for tr in played for card in tr.cards}
+        winners = [tr.winner for tr in played]
+        ns = sum(1 for s in winners if s.team is Team.NS)
+        return Outcome(
+            ns,
+            len(winners) - ns,
+            taker.get(FIVE_HEARTS),
+            taker.get(THREE_SPADES),
+            frozenset(winners),
+        )
 
     def revokes(
         self, rules: Rules, contract: Contract, trump: Suit | None, low: bool
@@ -198,7 +206,7 @@ class Hand:
     def outcome(self, rules: Rules) -> Outcome:
         """What each team took."""
         if isinstance(self.result, ByCard):
-            return self.result.winners(rules, self.contract, self.trump, self.low).outcome(rules)
+            return self.result.outcome(rules, self.contract, self.trump, self.low)
         return self.result.outcome(rules)
 
     def revokes(self, rules: Rules) -> list[Revoke]:

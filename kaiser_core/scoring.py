@@ -22,12 +22,16 @@ from kaiser_core.rules import MAX_BID, MadeScores, Rules
 
 @dataclass(frozen=True)
 class Outcome:
-    """What each team took in a hand: tricks, and who captured 5♥ and 3♠."""
+    """What each team took in a hand: tricks, and who captured 5♥ and 3♠.
+
+    A special in no trick (None: the bidder discarded it with the widow or the skat, against
+    the rule) scores for no one.
+    """
 
     tricks_ns: int
     tricks_ew: int
-    five_hearts: Team
-    three_spades: Team
+    five_hearts: Team | None
+    three_spades: Team | None
     seats_with_tricks: frozenset[Seat] | None = None  # None when only team counts are known
 
     def tricks(self, team: Team) -> int:
@@ -52,9 +56,14 @@ class Outcome:
             raise IllegalPlayError(
                 f"tricks add up to {self.tricks_ns + self.tricks_ew}, not {total}"
             )
-        for name, team in (("5♥", self.five_hearts), ("3♠", self.three_spades)):
-            if self.tricks(team) == 0:
-                raise IllegalPlayError(f"{name} is with {team.code}, which took no trick")
+        for name, taker in (("5♥", self.five_hearts), ("3♠", self.three_spades)):
+            if taker is None:
+                if not rules.discards:
+                    raise IllegalPlayError(
+                        f"{name} was never played: the {rules.deal.value} deal plays all"
+                    )
+            elif self.tricks(taker) == 0:
+                raise IllegalPlayError(f"{name} is with {taker.code}, which took no trick")
 
 
 #: Rules whose effect on a score is a house rule worth a line on SUMMARY (the standard
@@ -153,7 +162,7 @@ def score_hand(
     raw = {team: outcome.raw(team) for team in TEAMS}
     need = rules.three_spades_needs_tricks
     three = outcome.three_spades
-    if outcome.tricks(three) < need and raw[three] != -3:
+    if three is not None and outcome.tricks(three) < need and raw[three] != -3:
         reasons.append(
             Reason("three_spades_needs_tricks", three, -3, raw[three], outcome.tricks(three))
         )
