@@ -86,6 +86,7 @@ TEXTS: dict[str, str] = {
     "cards.in_menu": "{card} not taken: close the menu, then read it again",
     "cards.ignored": "{card} ignored: cards are not being entered now",
     "summary.revoked": "{seat} revoked in trick {trick} ({suit})",
+    "summary.not_played": "{card} discarded: no one's",
     # the menu
     "menu.hand_under_way": "hand under way: undo to the contract first",
     "menu.mode": "entry: {mode} (from the next contract)",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from kaiser_core.cards import TEAMS, Team
+from kaiser_core.cards import FIVE_HEARTS, TEAMS, THREE_SPADES, Team
 from kaiser_core.entries import ConfirmEntry
 from kaiser_core.messages import Message
+from kaiser_core.modes import Mode
 from kaiser_core.scoring import HandScore
 from kaiser_core.table.desk import Desk, Page, register
 from kaiser_core.table.hints import step
@@ -25,12 +26,30 @@ def pending_score(desk: Desk) -> HandScore:
 
 
 def notes(desk: Desk, score: HandScore) -> tuple[str, ...]:
-    """Why the scores are what they are: the rules' notes, any revokes, a raised target."""
+    """Why the scores are what they are: the rules' notes, any revokes, a special that was
+    discarded (so the raw points add up to less), a raised target."""
     revokes = tuple(
         Message("summary.revoked", seat=seat, trick=trick, suit=suit)
         for seat, trick, suit in desk.draft.revokes()
     )
-    return score.notes + revokes + raised(desk, score)
+    return score.notes + revokes + discarded(desk) + raised(desk, score)
+
+
+def discarded(desk: Desk) -> tuple[str, ...]:
+    """``5♥ discarded: no one's`` for each special the card reader never saw in a trick.
+
+    With the widow or the skat the bidder may not discard 5♥ or 3♠ (RULES.md); if it
+    happens anyway the hand still scores, the card for no one, and SUMMARY says so.
+    """
+    draft = desk.draft
+    if draft.contract is None or draft.contract.mode is not Mode.READER:
+        return ()
+    played = {card for _, cards, _ in draft.played_tricks() for card in cards}
+    return tuple(
+        Message("summary.not_played", card=card)
+        for card in (FIVE_HEARTS, THREE_SPADES)
+        if card not in played
+    )
 
 
 def raised(desk: Desk, score: HandScore) -> tuple[str, ...]:

@@ -382,6 +382,17 @@ SAMPLES: dict[str, View] = {
         TeamScore(Team.NS, "NS", 37),
         TeamScore(Team.EW, "EW", 16),
     ),
+    "summary_discarded": SummaryView(  # widow, card reader: the bidder discarded 5♥
+        ContractLabel(E, 7, Suit.S),
+        3,
+        1,
+        False,
+        3,
+        -7,
+        (M("summary.not_played", card=Card("5", Suit.H)),),
+        TeamScore(Team.NS, "NS", 3),
+        TeamScore(Team.EW, "EW", -7),
+    ),
     "summary_reasons_page": SummaryView(
         ContractLabel(E, 12, None),
         -2,

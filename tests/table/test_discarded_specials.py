@@ -75,6 +75,10 @@ def test_a_discarded_special_scores_for_no_one_on_summary(name: str) -> None:
     assert view.made is hand.made
     assert (view.delta_ns, view.delta_ew) == (hand.delta["NS"], hand.delta["EW"])
     assert (view.ns.total, view.ew.total) == (hand.delta["NS"], hand.delta["EW"])
+    gone = [c for c in ("5H", "3S") if c not in hand.cards]
+    said = [n for n in view.notes if getattr(n, "key", "") == "summary.not_played"]
+    assert [n.params["card"] for n in said] == [Card.from_code(c) for c in gone]
+    assert all(str(n).endswith("discarded: no one's") for n in said)  # why the raw is less
     for key in (Key.DOWN, Key.UP, Key.A, Key.B, Key.LEFT):  # the other keys of SUMMARY
         table.press(key)
         assert isinstance(table.view(), SummaryView)
@@ -183,6 +187,7 @@ def test_per_trick_specials_never_marked_are_asked_after_the_last_trick(profile:
     ew = len(hand.winners) - ns
     assert (view.raw_ns, view.raw_ew) == (ns + 5, ew - 3)
     assert view.raw_ns + view.raw_ew == find_profile(profile).raw_total
+    assert not any(getattr(n, "key", "") == "summary.not_played" for n in view.notes)
     table.press(Key.HOLD_B)  # undo the 3S answer: asked again
     assert table.ui.screen is Screen.ASK_THREE
     table.press(Key.RIGHT)
