@@ -20,6 +20,7 @@ from kaiser_core.record import parse_record, record_json, score_record
 from kaiser_core.rules import Rules, find_profile
 from kaiser_core.scoring import Outcome, score_hand
 from kaiser_core.table import Key, Screen, Table
+from kaiser_core.table.keys import key_for
 from kaiser_core.views import (
     AskSpecialView,
     CardsView,
@@ -170,9 +171,8 @@ def test_per_trick_specials_never_marked_are_asked_after_the_last_trick(profile:
     hand = HANDS[f"{profile}-3S"]
     table = table_in(profile, 0)
     bid(table, hand)
-    direction = {"N": Key.UP, "E": Key.RIGHT, "S": Key.DOWN, "W": Key.LEFT}
     for winner in hand.winners:
-        table.press(direction[winner])
+        table.press(key_for(Seat.from_code(winner)))
     ask = table.view()
     assert isinstance(ask, AskSpecialView) and ask.card.code == "5H"
     table.press(Key.UP)  # N took no trick: refused
