@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from hardware import notify
+from hardware import notify, startup
 from hardware.i18n.errors import error as _message
 from hardware.oled import Display
 from hardware.storage import DatabaseDamaged, ReadOnlyDatabase, beside, why_not_writable
@@ -261,18 +261,19 @@ def wait_for_fix(
     a signal (0)."""
     from hardware.signals import StopSignals
 
-    display = Display(display_factory, rotate=rotate)
-    image = message_image(screen, language)
-    if display.show(image) and screenshots is not None:
-        screenshots.mkdir(parents=True, exist_ok=True)
-        image.save(screenshots / "frame-0001.png")
-    notify.status(status)
-    notify.ready()
     waiter = _Waiter()
-    signals = StopSignals(waiter)
-    seen = state()
-    interval = notify.watchdog_interval()
+    signals = StopSignals(waiter)  # before the frame: a stop right after it is answered
+    display = Display(display_factory, rotate=rotate)
     try:
+        image = message_image(screen, language)
+        if display.show(image) and screenshots is not None:
+            screenshots.mkdir(parents=True, exist_ok=True)
+            image.save(screenshots / "frame-0001.png")
+        notify.status(status)
+        notify.ready()
+        startup.started()  # the fault on the display: start-up is over (hardware.startup)
+        seen = state()
+        interval = notify.watchdog_interval()
         while True:
             notify.watchdog()
             try:

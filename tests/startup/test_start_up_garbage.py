@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from hardware import cli, startup
+from hardware import cli, fault, startup
+from hardware.oled import dummy_factory
 
 
 class Node:
@@ -124,3 +125,20 @@ def test_run_draws_its_first_frame_before_it_collects(tmp_path: Path) -> None:
     assert later, "the keys drew no frame after the first"
     assert all(enabled and frozen > 1000 for enabled, frozen in later)
     assert seen["enabled"]
+
+
+def test_a_fault_screen_ends_start_up_while_it_waits(collector: None) -> None:
+    """A service waiting on a config or database fault may wait for hours: not without
+    collections."""
+    startup.starting()
+    looks: list[bool] = []
+
+    def state() -> object:
+        looks.append(gc.isenabled())
+        return len(looks) > 1  # fixed at the second look
+
+    assert (
+        fault.wait_for_fix("config error", "config error", dummy_factory, state, "fixed", poll=0.05)
+        == 0
+    )
+    assert looks == [True, True]
