@@ -6,7 +6,8 @@ collects what start-up left in cycles (enum and dataclass scaffolding, an argume
 about 300 KiB of a scorer's run), then freezes what is left (the modules and the objects
 that live as long as the process: later collections never scan them) and turns the
 collector on again. ``kaiser-scorer run`` calls it after its first frame, so the first
-frame waits for no collection; any other command right after its arguments are parsed.
+frame waits for no collection (a fault screen after its frame); any other command right
+after its arguments are parsed.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 ``run`` draws its first frame with the collector off and nothing frozen; right after it,
 what start-up left in cycles is collected, the rest frozen and the collector on. Freezing
 before collecting would keep that garbage for the life of the process (about 300 KiB of a
-scorer's run: bench/run.py's rss_ratio). Every other command, and a run that stops before
-its first frame, ends start-up too: the collector is never left off.
+scorer's run: bench/run.py's rss_ratio). Every other command, a run that stops before its
+first frame and a fault screen that waits for a fix end start-up too: the collector is
+never left off.
 """
 
 from __future__ import annotations
