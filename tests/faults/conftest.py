@@ -142,3 +142,71 @@ def shared() -> Iterator[Path]:
     folder.chmod(0o777)
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+class SmallDisk:
+    """A tmpfs of a few KiB at ``path`` that really fills; ``resize`` gives space back."""
+
+    def __init__(self, path: Path, kib: int) -> None:
+        self.path = path
+        self.kib = kib
+        path.mkdir(parents=True, exist_ok=True)
+        self._mount("-t", "tmpfs", "-o", f"size={kib}k,mode=0755", "tmpfs", str(path))
+
+    def _mount(self, *args: str) -> None:
+        proc = subprocess.run(["mount", *args], capture_output=True, text=True, check=False)
+        if proc.returncode != 0:
+            raise OSError(f"mount {' '.join(args)}: {proc.stderr.strip()}")
+
+    def resize(self, kib: int) -> None:
+        """Remount with ``kib`` KiB (more than it holds: space given back)."""
+        self._mount("-o", f"remount,size={kib}k", str(self.path))
+        self.kib = kib
+
+    def free(self) -> int:
+        """Bytes a file could still grow by."""
+        st = os.statvfs(self.path)
+        return st.f_bavail * st.f_frsize
+
+    def unmount(self) -> None:
+        if subprocess.run(["umount", str(self.path)], check=False).returncode != 0:
+            subprocess.run(["umount", "-l", str(self.path)], check=False)  # a leaked handle
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Any]:
+    """``small_disk(kib)``: a real tmpfs of that size (root only), unmounted at the end."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("a tmpfs that really fills needs root and mount(8)")
+    disks: list[SmallDisk] = []
+
+    def make(kib: int) -> SmallDisk:
+        try:
+            disk = SmallDisk(tmp_path / f"disk{len(disks)}", kib)
+        except OSError as err:
+            pytest.skip(f"no tmpfs here: {err}")
+        disks.append(disk)
+        return disk
+
+    try:
+        yield make
+    finally:
+        for disk in disks:
+            disk.unmount()
+
+
+def key_script(count: int, seed: int) -> list[str]:
+    """At least ``count`` keys of whole chunks (hands, game overs, new games) as the bench's
+    player presses them, worked out on a scratch table (about 340 keys make a game)."""
+    from kaiser_core.cards import Seat
+    from kaiser_core.rules import Rules
+    from kaiser_core.table import Key, Table
+
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    player = _player()(seed)
+    keys: list[str] = []
+    while len(keys) < count:
+        for name in player.chunk(table):
+            table.press(Key.from_name(name))
+            keys.append(name)
+    return keys
