@@ -16,6 +16,7 @@ import sqlite3
 import struct
 from pathlib import Path
 
+from hardware.wal import covers, read_wal
 from kaiser_core.errors import KaiserError
 
 #: SQLite's result codes that mean the file itself is bad (sqlite3.h).
@@ -123,7 +124,8 @@ def why_not_writable(path: Path, existed: bool) -> str | None:
 
 
 def check_header(path: Path) -> None:
-    """The file starts as SQLite and is as long as its header says (else: damaged/foreign)."""
+    """The file starts as SQLite and is as long as its header says, or its WAL holds the
+    pages the file lacks (else: damaged/foreign)."""
     try:
         with open(path, "rb") as f:
             head = f.read(100)
@@ -143,6 +145,9 @@ def check_header(path: Path) -> None:
     if page_size < 512 or page_size & (page_size - 1):
         raise DatabaseDamaged(damaged_line(path, f"its header gives a page size of {page_size}"))
     if change == valid_for and pages and size < pages * page_size:
+        # A checkpoint that a full disk stopped half-way: the WAL still holds the rest.
+        if covers(read_wal(beside(path, "-wal"), page_size), size // page_size):
+            return
         raise DatabaseDamaged(
             damaged_line(path, f"the file is cut short: {size} of {pages * page_size} bytes")
         )
