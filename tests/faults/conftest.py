@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -210,3 +211,20 @@ def key_script(count: int, seed: int) -> list[str]:
             table.press(Key.from_name(name))
             keys.append(name)
     return keys
+
+
+def fill(folder: Path, leave: int = 0) -> Path:
+    """Fill the file system of ``folder`` with a filler file, then give back ``leave`` bytes
+    (whole 4 KiB pages on a tmpfs); returns the filler (delete it for all the space back)."""
+    filler = folder / "filler"
+    block = b"\0" * 4096
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    try:
+        with contextlib.suppress(OSError):
+            while os.write(fd, block):
+                pass
+        size = os.fstat(fd).st_size
+        os.ftruncate(fd, max(0, size - leave))
+    finally:
+        os.close(fd)
+    return filler

@@ -8,14 +8,25 @@ there: a database that SQLite's ``quick_check`` calls sound is never called dama
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from hardware import archive
+from hardware.journal import Journal
+from hardware.oled import Display, dummy_factory
+from hardware.resume import resume
+from hardware.scorer import NOT_SAVED, Event, Scorer
+from hardware.screens import render
 from hardware.storage import db_uri
+from kaiser_core.cards import Seat
+from kaiser_core.rules import Rules
+from kaiser_core.table import Key, Screen, Table
 
-from .conftest import cli, key_script
+from .conftest import cli, fill, key_script
 
 
 def run(db: Path, keys: list[str], folder: Path) -> object:
@@ -51,9 +62,9 @@ def stored_done(db: Path) -> int:
 @pytest.mark.slow
 @pytest.mark.parametrize("kib", [64, 100, 200])
 def test_space_back_after_a_full_disk_the_game_goes_on(
-    small_disk: object, tmp_path: Path, kib: int
+    small_disk: Any, tmp_path: Path, kib: int
 ) -> None:
-    disk = small_disk(kib)  # type: ignore[operator]
+    disk = small_disk(kib)
     db = disk.path / "kaiser.db"
     keys = key_script(700, seed=kib)
     first = run(db, keys, tmp_path)
@@ -69,3 +80,89 @@ def test_space_back_after_a_full_disk_the_game_goes_on(
     assert "damaged" not in again.err
     assert again.out.splitlines()[0] == f"ok {done + 1} {keys[done]}"  # on from there
     assert acked(again.out) == len(keys)
+
+
+def snapshot(db: Path) -> tuple[list[Any], list[Any], str | None]:
+    """What a fresh start reads: every entry, every game's state, the UI."""
+    con = sqlite3.connect(db_uri(db, "ro"), uri=True)
+    try:
+        entries = con.execute("SELECT game_id, seq, data FROM entries ORDER BY 1, 2").fetchall()
+        games = con.execute("SELECT id, state FROM games ORDER BY id").fetchall()
+        ui = con.execute("SELECT value FROM meta WHERE key = 'ui'").fetchone()
+    finally:
+        con.close()
+    return entries, games, ui[0] if ui else None
+
+
+def scorer_for(journal: Journal) -> Scorer:
+    """The real main loop's handler on ``journal`` (luma's dummy display, the real screens)."""
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    resume(journal, table)
+    return Scorer(table, journal, Display(dummy_factory()), render)
+
+
+def press(scorer: Scorer, name: str) -> Event:
+    event = Event("key", name)
+    scorer.handle(event)
+    return event
+
+
+def game_ends(keys: list[str], games: int) -> int:
+    """The index of the key that ends game number ``games``."""
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    ended = 0
+    for index, name in enumerate(keys):
+        table.press(Key.from_name(name))
+        if table.ui.screen is Screen.GAME_OVER and table.game is not None and table.game.over:
+            ended += 1
+            if ended == games:
+                return index
+    raise AssertionError("the script ends no such game")
+
+
+def finished(db: Path) -> set[int]:
+    return {game for game, state in snapshot(db)[1] if state == "finished"}
+
+
+@pytest.mark.slow
+def test_the_key_that_ends_a_game_is_saved_and_archived_or_not_saved(
+    small_disk: Any, tmp_path: Path
+) -> None:
+    keys = key_script(900, seed=11)
+    last = game_ends(keys, 2)
+    made = tmp_path / "made"
+    made.mkdir()
+    journal = Journal(made / "kaiser.db")
+    scorer = scorer_for(journal)
+    assert all(not press(scorer, name).error for name in keys[:last])
+    journal.close()
+    disk = small_disk(2048)
+    db = disk.path / "kaiser.db"
+    seen = set()
+    for leave in range(0, 40 * 1024, 4096):
+        for old in disk.path.iterdir():
+            old.unlink()
+        for path in made.iterdir():
+            shutil.copy(path, disk.path / path.name)
+        journal = Journal(db, exclusive=True)
+        scorer = scorer_for(journal)
+        before = snapshot(db)
+        filler = fill(disk.path, leave)
+        event = press(scorer, keys[last])
+        after = snapshot(db)
+        archived = set(archive.read(archive.archive_path(db))[0])
+        if event.error:  # NOT SAVED only when the key really is not stored
+            assert scorer.table.ui.message == NOT_SAVED
+            assert after == before, f"{leave} bytes free: stored, yet NOT SAVED"
+        else:
+            assert scorer.table.ui.message != NOT_SAVED
+            assert after != before and finished(db) == {1, 2}
+        seen.add((bool(event.error), 2 in archived))
+        journal.close()
+        filler.unlink()  # space back: the next start
+        journal = Journal(db, exclusive=True)
+        archived = set(archive.read(archive.archive_path(db))[0])
+        assert finished(db) <= archived, f"{leave} bytes free: a finished game not archived"
+        journal.close()
+    # The disk filled at the commit, after it (the archive), and not at all.
+    assert seen == {(True, False), (False, False), (False, True)}, seen
