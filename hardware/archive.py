@@ -7,6 +7,12 @@ an undo gets a newer line; the last one counts)::
 
 ``record`` is the game record of GAME_RECORD.md. ``kaiser-scorer recover`` rebuilds a
 database from it when the database file is damaged.
+
+A full disk may refuse the line after the game was stored. So the transaction that finishes
+a game also puts it on the database's list of games not yet archived (meta ``PENDING``);
+the line is appended after the commit, and the list loses the game with the next commit.
+What is still on the list at a start is appended then (``catch_up``): a line written twice
+(a kill between the append and the next commit) is the same line, and the last one counts.
 """
 
 from __future__ import annotations
@@ -14,12 +20,14 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from hardware.storage import ARCHIVE_SUFFIX, beside
+from hardware.storage import ARCHIVE_SUFFIX, PENDING, beside
+from kaiser_core.errors import KaiserError
 
 log = logging.getLogger(__name__)
 VERSION = 1
@@ -38,6 +46,105 @@ class Archived:
     game: int
     series: int | None
     record: dict[str, Any]
+
+
+class Journal(Protocol):
+    """What this module needs of ``hardware.journal.Journal`` (which imports this module)."""
+
+    db: sqlite3.Connection
+    path: Path
+    archive: Path
+
+    def get(self, key: str) -> str | None: ...
+
+    def game(self, game_id: int) -> Any: ...
+
+    def entries(self, game_id: int) -> list[Any]: ...
+
+    def _set(self, key: str, value: str) -> None: ...
+
+    def transaction(self) -> Any: ...
+
+
+#: A game's series and record, ready to append.
+Line = tuple[int | None, dict[str, Any]]
+
+
+def pending(journal: Journal) -> set[int]:
+    """The finished games the archive may lack (the list in meta)."""
+    try:
+        ids = json.loads(journal.get(PENDING) or "[]")
+    except ValueError:
+        return set()
+    return {i for i in ids if isinstance(i, int)} if isinstance(ids, list) else set()
+
+
+def set_pending(journal: Journal, ids: set[int]) -> None:
+    """Write the list (inside the caller's transaction); an empty one is no row."""
+    if ids:
+        journal._set(PENDING, json.dumps(sorted(ids)))
+    else:
+        journal.db.execute("DELETE FROM meta WHERE key = ?", (PENDING,))
+
+
+def live_record(journal: Journal, game_id: int, table: Any) -> dict[int, Line]:
+    """The line of the game the table has just finished, from the table (no replay)."""
+    from kaiser_core.record import record_json  # the record's writer: once a game is over
+
+    game, row = table.game, journal.game(game_id)
+    if game is None or row is None:
+        return {}
+    record = record_json(game.rules, game.first_dealer, list(game.entries), row.names)
+    return {game_id: (row.series, record)}
+
+
+def stored_record(journal: Journal, game_id: int) -> Line | None:
+    """A finished game's line from the database (None: it is not finished, or gone)."""
+    from kaiser_core.record import record_json
+    from kaiser_core.table import Screen, Table, Ui
+
+    row = journal.game(game_id)
+    if row is None or row.state != "finished":
+        return None
+    table = Table(row.rules)
+    table.load(row.rules, journal.entries(game_id), Ui(screen=Screen.SCORE))
+    return row.series, record_json(row.rules, table.first_dealer, table.core_entries(), row.names)
+
+
+def append_pending(journal: Journal, ids: set[int], live: dict[int, Line]) -> set[int]:
+    """Append the games ``ids`` (``live``: lines already made); the ids done. The first one
+    the storage refuses is logged and ends the round: they stay on the list."""
+    done: set[int] = set()
+    for game_id in sorted(ids):
+        try:
+            line = live.get(game_id) or stored_record(journal, game_id)
+            if line is not None:
+                append(journal.archive, game_id, *line)
+        except (KaiserError, ValueError) as err:  # it no longer replays: nothing to append
+            log.error("%s: game %d cannot be archived: %s", journal.archive, game_id, err)
+        except OSError as err:
+            log.error(
+                "%s: game %d not archived (%s): tried again at the next start",
+                journal.archive,
+                game_id,
+                err.strerror or err,
+            )
+            break
+        done.add(game_id)
+    return done
+
+
+def catch_up(journal: Journal) -> None:
+    """At a start: append the finished games still on the list, then take them off it."""
+    done = append_pending(journal, pending(journal), {})
+    if not done:
+        return
+    log.info("%s: games %s archived now", journal.archive, ", ".join(map(str, sorted(done))))
+    try:
+        with journal.transaction():
+            set_pending(journal, pending(journal) - done)
+    except sqlite3.OperationalError as err:  # a full disk: appended again next time
+        log.warning("%s: the list of games to archive stays (%s)", journal.path, err)
 
 
 def append(path: Path, game: int, series: int | None, record: dict[str, Any]) -> None:

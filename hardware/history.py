@@ -56,7 +56,8 @@ def stored_names(table: Table) -> dict[str, str]:
 
 
 def mark_end(journal: Journal, game_id: int) -> None:
-    """Date a game that has just finished (local time, to the minute)."""
+    """Date a game that has just finished (local time, to the minute): inside the store's
+    transaction (a full disk after the commit would make a stored key look lost)."""
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(clock()))
     journal.db.execute(
         "INSERT INTO meta(key, value) VALUES(?, ?) "
@@ -126,10 +127,8 @@ def entries_of(journal: Journal) -> Callable[[int], tuple[TableEntry, ...]]:
     return read
 
 
-def after_store(journal: Journal, table: Table, before: str | None, finished: int | None) -> None:
-    """Date a game that just finished; hand the table the game it just left, if finished."""
-    if finished is not None:
-        mark_end(journal, finished)
+def after_store(journal: Journal, table: Table, before: str | None) -> None:
+    """Hand the table the game it just left, if finished (read after the commit)."""
     after = journal.get("current")
     if not before or before == after:
         return

@@ -14,13 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from hardware.club.revision import ensure_ids, stamp
-from hardware.history import after_store, past_games, seats_of, stored_names
+from hardware.history import after_store, mark_end, past_games, seats_of, stored_names
+from hardware.startcheck import APP, SCHEMA, check_schema
 from hardware.storage import (
     ARCHIVE_SUFFIX,
     DDL,
+    PENDING,
     DatabaseDamaged,
     JournalError,
     ReadOnlyDatabase,
+    Transaction,
     WriterLock,
     beside,
     check_folder,
@@ -32,7 +35,6 @@ from hardware.storage import (
     mark_damaged,
     rollback,
     storage_read_only,
-    tables,
     why_not_writable,
 )
 from hardware.stored import GameRow, Saved, default_db_path
@@ -43,8 +45,6 @@ from kaiser_core.rules import Rules
 from kaiser_core.table import Change, Table, Ui
 
 log = logging.getLogger(__name__)
-APP = "kaiser-scorer"
-SCHEMA = 1
 
 
 class Journal:
@@ -61,6 +61,7 @@ class Journal:
         self.path = Path(path)
         self.read_only = read_only
         self.damage: str | None = None
+        self.archived: set[int] = set()  # appended; off the pending list with the next commit
         self.archive = beside(self.path, ARCHIVE_SUFFIX)  # as hardware.archive.archive_path
         self._lock: WriterLock | None = None
         existed = check_folder(self.path)
@@ -90,7 +91,7 @@ class Journal:
             else:
                 uri = db_uri(self.path, "rw" if existed else "rwc")
             self.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
-            made = self._check() if existed else False
+            made = check_schema(self.db, self.path, read_only) if existed else False
             self.half_made = existed and not made
             if read_only:
                 return
@@ -106,6 +107,10 @@ class Journal:
                     self._set("app", APP)
                     self._set("schema", str(SCHEMA))
             ensure_ids(self)  # the journal's id and rev (CLUB.md), also in older databases
+            if self.get(PENDING) is not None:  # games a full disk kept out of the archive
+                from hardware.archive import catch_up
+
+                catch_up(self)
         except sqlite3.DatabaseError as err:
             self.release()
             if is_corruption(err):
@@ -116,36 +121,6 @@ class Journal:
         except JournalError:
             self.release()
             raise
-
-    def _check(self) -> bool:
-        """True for a finished Kaiser database; False for one left half-made (no game)."""
-        names = tables(self.db)
-        ours = {"meta", "games", "entries"}
-        app = None
-        if "meta" in names:
-            row = self.db.execute("SELECT value FROM meta WHERE key = 'app'").fetchone()
-            app = row[0] if row else None
-        if app is None and names <= ours:
-            games = 0
-            if "games" in names:
-                one = self.db.execute("SELECT count(*) FROM (SELECT 1 FROM games LIMIT 1)")
-                games = int(one.fetchone()[0])
-            if not games and not self.read_only:
-                log.warning("%s: made half (no game in it): finishing it", self.path)
-                return False
-            if not games:
-                return False
-        if app != APP:
-            raise JournalError(f"{self.path}: not a Kaiser scorer database; it was left untouched")
-        schema = self.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if schema is None or schema[0] != str(SCHEMA):
-            raise JournalError(f"{self.path}: database schema {schema} is not {SCHEMA}")
-        if not names >= ours:
-            raise DatabaseDamaged(damaged_line(self.path, "a table of the schema is missing"))
-        # No PRAGMA quick_check here: it reads the whole file, so start-up would grow with
-        # the history. check() runs it off the key path; a damaged page read at any time
-        # is caught where it is read (_corrupt).
-        return True
 
     def release(self) -> None:
         """Let go of the writer lock (close() does it)."""
@@ -194,26 +169,9 @@ class Journal:
             self.release()
 
     # -- low level ------------------------------------------------------------------------
-    class _Tx:
-        def __init__(self, db: sqlite3.Connection) -> None:
-            self.db = db
-
-        def __enter__(self) -> None:
-            self.db.execute("BEGIN IMMEDIATE")
-
-        def __exit__(self, kind: object, *rest: object) -> None:
-            if kind is None:
-                try:
-                    self.db.execute("COMMIT")
-                except BaseException:
-                    rollback(self.db)  # a failed COMMIT (SQLITE_FULL, I/O) may leave it open
-                    raise
-            else:
-                rollback(self.db)  # the error in flight is the one to report
-
-    def transaction(self) -> Journal._Tx:
+    def transaction(self) -> Transaction:
         """A write transaction: committed durably on success, rolled back on error."""
-        return Journal._Tx(self.db)
+        return Transaction(self.db)
 
     def rollback(self) -> None:
         """End a write transaction that an error left open; nothing when none is."""
@@ -324,11 +282,21 @@ class Journal:
         try:
             before = self.get("current")
             finished = self._store(change, table, extra)
-            after_store(self, table, before, finished)
         except sqlite3.DatabaseError as err:
             if is_corruption(err):
                 raise self.note_damage(err) from None
             raise
+        self.archived.clear()  # the commit took them off the pending list
+        try:  # committed: from here on nothing is NOT SAVED
+            after_store(self, table, before)
+            grew = change.new_game is not None or change.append or change.drop
+            if table.game is not None and table.game.rules.series and grew:
+                row = self.current_game()
+                table.series = self.series_standings(row.series if row else None)
+        except sqlite3.DatabaseError as err:
+            if is_corruption(err):
+                raise self.note_damage(err) from None
+            log.warning("%s: stored, but read back with an error: %s", self.path, err)
         if finished is not None:
             self._archive(finished, table)
 
@@ -363,35 +331,30 @@ class Journal:
                     )
                 if self._update_game(game_id, table):
                     finished = game_id
+                    mark_end(self, game_id)
+            if finished is not None or self.archived:  # the list, in the same commit
+                from hardware.archive import pending, set_pending
+
+                ids = pending(self) - self.archived
+                set_pending(self, ids | {finished} if finished is not None else ids)
             if table.game is None and not change.abandon and table.ui.screen.value == "new-game":
                 self._set("current", "")
             self._set("ui", json.dumps(table.ui.to_json(), separators=(",", ":")))
             stamp(self, table, new_game)
             for key, value in (extra or {}).items():
                 self._set(key, value)
-        if (
-            table.game is not None
-            and table.game.rules.series
-            and (change.new_game is not None or change.append or change.drop)
-        ):
-            row = self.current_game()
-            table.series = self.series_standings(row.series if row else None)
         return finished
 
     def _archive(self, game_id: int, table: Table) -> None:
-        """Append the game that just finished to the archive; a failure is only logged."""
-        game = table.game
-        row = self.game(game_id)
-        if game is None or row is None:
-            return
-        from hardware.archive import append  # and the record's writer: only once a game is over
-        from kaiser_core.record import record_json
+        """Append the game that just finished (and any a full disk kept out) to the archive;
+        a failure is logged, and the game stays on the list for the next start."""
+        from hardware.archive import append_pending, live_record, pending
 
-        record = record_json(game.rules, game.first_dealer, list(game.entries), row.names)
         try:
-            append(self.archive, game_id, row.series, record)
-        except OSError as err:
-            log.error("%s: game %d not archived (%s)", self.archive, game_id, err)
+            live = live_record(self, game_id, table)
+            self.archived |= append_pending(self, pending(self), live)
+        except sqlite3.Error as err:  # stored all the same: appended at the next start
+            log.warning("%s: game %d not archived now: %s", self.archive, game_id, err)
 
     def _new_game(self, rules: Rules, table: Table) -> int:
         series = None

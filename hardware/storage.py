@@ -62,6 +62,8 @@ class ReadOnlyDatabase(JournalError):
 
 #: The archive of finished games beside the database (``hardware.archive``).
 ARCHIVE_SUFFIX = "-archive.jsonl"
+#: The meta key of the finished games the archive may still lack (``hardware.archive``).
+PENDING = "archive.pending"
 
 
 def beside(path: Path, suffix: str) -> Path:
@@ -212,6 +214,26 @@ class WriterLock:
 def tables(db: sqlite3.Connection) -> set[str]:
     """The names of the tables in the file's schema."""
     return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+class Transaction:
+    """``with``: BEGIN IMMEDIATE, then COMMIT (ROLLBACK on an error, or a failed COMMIT)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        if kind is None:
+            try:
+                self.db.execute("COMMIT")
+            except BaseException:
+                rollback(self.db)  # a failed COMMIT (SQLITE_FULL, I/O) may leave it open
+                raise
+        else:
+            rollback(self.db)  # the error in flight is the one to report
 
 
 def rollback(db: sqlite3.Connection) -> None:

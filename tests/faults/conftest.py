@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 import os
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -228,3 +230,54 @@ def fill(folder: Path, leave: int = 0) -> Path:
     finally:
         os.close(fd)
     return filler
+
+
+def game_ends(keys: list[str], games: int) -> int:
+    """The index of the key that ends game number ``games`` of a key script."""
+    from kaiser_core.cards import Seat
+    from kaiser_core.rules import Rules
+    from kaiser_core.table import Key, Screen, Table
+
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    ended = 0
+    for index, name in enumerate(keys):
+        table.press(Key.from_name(name))
+        if table.ui.screen is Screen.GAME_OVER and table.game is not None and table.game.over:
+            ended += 1
+            if ended == games:
+                return index
+    raise AssertionError("the script ends no such game")
+
+
+def store_keys(db: Path, keys: list[str], close: bool = True) -> Any:
+    """Store ``keys`` through Table and Journal (as ``run`` does, without its threads); the
+    journal (left open without ``close``)."""
+    from hardware.journal import Journal
+    from hardware.resume import resume
+    from kaiser_core.cards import Seat
+    from kaiser_core.rules import Rules
+    from kaiser_core.table import Key, Table
+
+    journal = Journal(db)
+    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    resume(journal, table)
+    for name in keys:
+        journal.store(table.press(Key.from_name(name)), table)
+    if close:
+        journal.close()
+    return journal
+
+
+def killed_after(db: Path, keys: list[str]) -> None:
+    """Store ``keys`` in a process that is then killed (SIGKILL): its WAL stays as it was."""
+    code = (
+        "import json, os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from tests.faults import conftest\n"
+        "journal = conftest.store_keys(Path(sys.argv[1]), json.loads(sys.argv[2]), close=False)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(db), json.dumps(keys)], cwd=REPO, check=False
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.returncode

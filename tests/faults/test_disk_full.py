@@ -24,9 +24,9 @@ from hardware.screens import render
 from hardware.storage import db_uri
 from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
-from kaiser_core.table import Key, Screen, Table
+from kaiser_core.table import Table
 
-from .conftest import cli, fill, key_script
+from .conftest import cli, fill, game_ends, key_script
 
 
 def run(db: Path, keys: list[str], folder: Path) -> object:
@@ -105,19 +105,6 @@ def press(scorer: Scorer, name: str) -> Event:
     event = Event("key", name)
     scorer.handle(event)
     return event
-
-
-def game_ends(keys: list[str], games: int) -> int:
-    """The index of the key that ends game number ``games``."""
-    table = Table(Rules(), choose_seat=lambda: Seat.N)
-    ended = 0
-    for index, name in enumerate(keys):
-        table.press(Key.from_name(name))
-        if table.ui.screen is Screen.GAME_OVER and table.game is not None and table.game.over:
-            ended += 1
-            if ended == games:
-                return index
-    raise AssertionError("the script ends no such game")
 
 
 def finished(db: Path) -> set[int]:
