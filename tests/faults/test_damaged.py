@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,20 @@ from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Table
 
-from .conftest import _player, cli, copy_games, digest, one_line, pages, play, spoil_page
+from .conftest import (
+    _player,
+    cli,
+    copy_games,
+    digest,
+    game_ends,
+    key_script,
+    killed_after,
+    one_line,
+    pages,
+    play,
+    spoil_page,
+    store_keys,
+)
 
 KEYS = "OK\nDOWN\nUP\n"
 
@@ -178,3 +192,59 @@ def test_journal_error_is_the_projects_error() -> None:
 
     assert issubclass(JournalError, KaiserError)
     assert issubclass(DatabaseDamaged, JournalError)
+
+
+def files(db: Path) -> dict[str, bytes]:
+    """The database and its WAL, byte for byte (the lock, mark and shm aside; an empty WAL
+    is none: SQLite makes one when it opens a file that has none)."""
+    found = {p.name: p.read_bytes() for p in db.parent.iterdir()}
+    return {n: b for n, b in found.items() if n == db.name or (n == db.name + "-wal" and b)}
+
+
+def run_keys(tmp_path: Path, db: Path, keys: list[str]) -> Any:
+    script = tmp_path / "keys.txt"
+    script.write_text("\n".join(keys) + "\n")
+    return cli("run", "--board", "mock", "--quiet", "--keys", str(script), "--db", str(db))
+
+
+@pytest.mark.slow
+def test_a_damaged_file_with_a_wal_is_refused_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    keys = key_script(700, seed=3)
+    store_keys(db, keys[:600])  # two games, stopped (the WAL copied into the file) ...
+    killed_after(db, keys[600:605])  # ... five keys more, then killed: they are in the WAL
+    assert db.with_name("kaiser.db-wal").stat().st_size > 0
+    for page in range(3, db.stat().st_size // 1024 + 1):  # every page but the first two
+        spoil_page(db, page)
+    before = files(db)
+    result = run_keys(tmp_path, db, keys[605:645])
+    assert result.returncode == 2, result.err
+    assert "damaged" in one_line(result)
+    assert "ok " not in result.out
+    assert files(db) == before  # neither the file nor its WAL: recover reads them as they were
+
+
+@pytest.mark.slow
+def test_damage_where_the_next_keys_write_is_found_before_the_first(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    keys = key_script(900, seed=8)
+    last = game_ends(keys, 2)
+    store_keys(db, keys[: last - 5])  # the second game, six keys before its end
+    copy_games(db, 150)
+    with sqlite3.connect(db, isolation_level=None) as con:  # each finished game's date
+        con.execute(
+            "INSERT OR IGNORE INTO meta(key, value) "
+            "SELECT 'ended:' || id, '2024-05-01 21:00' FROM games WHERE state = 'finished'"
+        )
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    leaves = pages(db, "sqlite_autoindex_meta_1")
+    assert len(leaves) >= 3
+    for page in leaves[1:-1]:  # the dates' leaves: the start reads neither, the last key writes
+        spoil_page(db, page)
+    before = files(db)
+    result = run_keys(tmp_path, db, keys[last - 5 : last + 1])
+    assert result.returncode == 2, result.err
+    assert "damaged" in one_line(result)
+    assert "ok " not in result.out, result.out  # not a key taken on a damaged file
+    assert files(db) == before
