@@ -15,7 +15,7 @@ from typing import Any
 
 from hardware.club.revision import ensure_ids, stamp
 from hardware.history import after_store, mark_end, past_games, seats_of, stored_names
-from hardware.startcheck import APP, SCHEMA, check_schema
+from hardware.startcheck import APP, SCHEMA, check_schema, close_untouched, write_path_damage
 from hardware.storage import (
     ARCHIVE_SUFFIX,
     DDL,
@@ -95,6 +95,9 @@ class Journal:
             self.half_made = existed and not made
             if read_only:
                 return
+            why = write_path_damage(self.db) if made else None
+            if why is not None:
+                raise self._damaged(why)
             if not made:  # small pages: about 1 KiB of WAL per stored key (SD cards wear)
                 self.db.execute("PRAGMA page_size=1024")
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -112,15 +115,24 @@ class Journal:
 
                 catch_up(self)
         except sqlite3.DatabaseError as err:
-            self.release()
+            self._refused()
             if is_corruption(err):
                 raise DatabaseDamaged(damaged_line(self.path, str(err))) from None
             raise JournalError(
                 f"{self.path}: not a usable scorer database ({err}); it was left untouched"
             ) from None
         except JournalError:
-            self.release()
+            self._refused()
             raise
+
+    def _refused(self) -> None:
+        """Refused at the start: closed as it was (no checkpoint), the lock let go."""
+        db = getattr(self, "db", None)
+        try:
+            if db is not None:
+                close_untouched(db, self.path)
+        finally:
+            self.release()
 
     def release(self) -> None:
         """Let go of the writer lock (close() does it)."""
@@ -162,9 +174,13 @@ class Journal:
         return self.damage
 
     def close(self) -> None:
-        """Close the database (the WAL is checkpointed by SQLite) and let go of the lock."""
+        """Close the database (SQLite checkpoints the WAL into the file, unless it is found
+        damaged: then both stay as they are, for recover) and let go of the lock."""
         try:
-            self.db.close()
+            if self.damage is None:
+                self.db.close()
+            else:
+                close_untouched(self.db, self.path)
         finally:
             self.release()
 

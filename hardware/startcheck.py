@@ -1,12 +1,23 @@
-"""What a start checks before the first write: that the file is a Kaiser database, whole.
+"""What a start checks before the first write: ours, whole, and sound where the keys write.
 
-No PRAGMA quick_check here: it reads the whole file, so start-up would grow with the
-history. The idle check runs it off the key path (``hardware.sources.check``); a damaged
-page read at any time is caught where it is read (``Journal.note_damage``).
+The start stays cheap (no full ``quick_check``: it reads the whole file, so start-up would
+grow with the history; the idle check runs it, ``hardware.sources.check``). It reads the
+schema, then every page the next keys write to, through SQLite (which reads the newest
+copy of a page, from the WAL where it is there): all of ``meta`` (SQLite's quick_check of
+that one table and its index: a date per finished game, a few KiB), and the newest rows of
+``games`` and ``entries`` with the pages above them. A store appends at the end of those
+two; an undo or a page split moves rows between the last leaf and the two before it, so
+the rows read reach a few leaves back. A damaged page elsewhere is found when it is read,
+or by the idle check.
+
+A database refused at the start is closed without SQLite's checkpoint (the last
+connection to close copies the WAL into the file): the damaged file and its WAL stay as
+they were, for ``recover``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sqlite3
 from pathlib import Path
@@ -15,12 +26,17 @@ from hardware.storage import (
     DatabaseDamaged,
     JournalError,
     damaged_line,
+    db_uri,
+    is_corruption,
     tables,
 )
 
 log = logging.getLogger("hardware.journal")
 APP = "kaiser-scorer"
 SCHEMA = 1
+#: The newest rows a start reads of each table the keys append to (about four leaves each:
+#: a games row is some 300 bytes, an entry some 60, on 1 KiB pages).
+NEWEST = {"games": 16, "entries": 64}
 
 
 def check_schema(db: sqlite3.Connection, path: Path, read_only: bool) -> bool:
@@ -49,3 +65,40 @@ def check_schema(db: sqlite3.Connection, path: Path, read_only: bool) -> bool:
     if not names >= ours:
         raise DatabaseDamaged(damaged_line(path, "a table of the schema is missing"))
     return True
+
+
+def write_path_damage(db: sqlite3.Connection) -> str | None:
+    """What is wrong on the pages the next keys write to (None: they are sound)."""
+    try:
+        rows = [str(r[0]) for r in db.execute("PRAGMA quick_check(meta)")]
+        if rows != ["ok"]:
+            return "quick_check of meta: " + " ".join("; ".join(rows).split())[:200]
+        db.execute(
+            "SELECT count(*), sum(length(rules) + length(names)) FROM "
+            "(SELECT rules, names FROM games ORDER BY id DESC LIMIT ?)",
+            (NEWEST["games"],),
+        ).fetchone()
+        db.execute(
+            "SELECT count(*), sum(length(data)) FROM "
+            "(SELECT data FROM entries ORDER BY game_id DESC, seq DESC LIMIT ?)",
+            (NEWEST["entries"],),
+        ).fetchone()
+    except sqlite3.DatabaseError as err:
+        if is_corruption(err):
+            return str(err) or type(err).__name__
+        raise
+    return None
+
+
+def close_untouched(db: sqlite3.Connection, path: Path) -> None:
+    """Close ``db`` without the checkpoint on close: a read-only connection holds the file
+    meanwhile (SQLite checkpoints only when it closes the last one; a read-only one never)."""
+    guard = None
+    with contextlib.suppress(sqlite3.Error):
+        guard = sqlite3.connect(db_uri(path, "ro"), uri=True, timeout=1)
+        guard.execute("PRAGMA schema_version").fetchone()  # it has the WAL open now
+    try:
+        db.close()
+    finally:
+        if guard is not None:
+            guard.close()
