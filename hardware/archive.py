@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from hardware.storage import ARCHIVE_SUFFIX, PENDING, beside
+from hardware.storage import ARCHIVE_SUFFIX, PENDING, NotOurFile, beside, open_own
 from kaiser_core.errors import KaiserError
 
 log = logging.getLogger(__name__)
@@ -122,12 +122,12 @@ def append_pending(journal: Journal, ids: set[int], live: dict[int, Line]) -> se
                 append(journal.archive, game_id, *line)
         except (KaiserError, ValueError) as err:  # it no longer replays: nothing to append
             log.error("%s: game %d cannot be archived: %s", journal.archive, game_id, err)
-        except OSError as err:
+        except (OSError, NotOurFile) as err:
             log.error(
                 "%s: game %d not archived (%s): tried again at the next start",
                 journal.archive,
                 game_id,
-                err.strerror or err,
+                getattr(err, "strerror", None) or err,
             )
             break
         done.add(game_id)
@@ -150,15 +150,16 @@ def catch_up(journal: Journal) -> None:
 def append(path: Path, game: int, series: int | None, record: dict[str, Any]) -> None:
     """Append one finished game and fsync it (the folder too when the file is new).
 
-    Raises OSError when the storage refuses (the caller logs it; the database has the game).
+    Raises OSError when the storage refuses, NotOurFile for a FIFO or a symlink in its place
+    (the caller logs it; the database has the game).
     """
     line = json.dumps(
         {"archive": VERSION, "game": game, "series": series, "state": "finished", "record": record},
         separators=(",", ":"),
         ensure_ascii=False,
     )
-    new = not path.exists()
-    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    new = not os.path.lexists(path)
+    fd = open_own(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
         size = os.fstat(fd).st_size
         # A line cut short by a crash is ended first, so this one stays whole on its own.
@@ -198,9 +199,11 @@ def read(path: Path) -> tuple[dict[int, Archived], int]:
 
 
 def _lines(path: Path) -> Iterator[bytes]:
-    if not path.exists():
+    try:
+        fd = open_own(path, os.O_RDONLY)  # a FIFO would never end: NotOurFile, one line
+    except FileNotFoundError:
         return
-    with open(path, "rb") as f:
+    with os.fdopen(fd, "rb") as f:
         while True:
             raw = f.readline(MAX_LINE + 1)
             if not raw:

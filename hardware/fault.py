@@ -32,6 +32,7 @@ from PIL import Image
 from hardware import notify, startup
 from hardware.i18n.errors import error as _message
 from hardware.oled import Display
+from hardware.storage import ARCHIVE_SUFFIX as ARCHIVE
 from hardware.storage import DatabaseDamaged, ReadOnlyDatabase, beside, why_not_writable
 
 if TYPE_CHECKING:
@@ -132,21 +133,23 @@ def _mtime(path: Path) -> float | None:
         return None
 
 
-def _stat(path: Path) -> tuple[int, int, int] | None:
+def _stat(path: Path, follow: bool = True) -> tuple[int, int, int, int] | None:
     try:
-        st = path.stat()
+        st = path.stat() if follow else path.lstat()
     except OSError:
         return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
+    return (st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns)
 
 
 def database_state(path: Path) -> object:
-    """What changes when a database is fixed: the file, its damage mark, its writability."""
+    """What changes when a database is fixed: the file, its damage mark, its writability,
+    and what is in the place of its lock and its archive (a FIFO moved away)."""
     try:
         writable = why_not_writable(path, path.exists())
     except OSError as err:
         writable = str(err)
-    return (_stat(path), _stat(beside(path, "-damaged")), writable)
+    own = tuple(_stat(beside(path, s), follow=False) for s in ("-damaged", "-lock", ARCHIVE))
+    return (_stat(path), _stat(beside(path, "-damaged")), writable, own)
 
 
 def watch(scorer: Any, path: Path, every: float = POLL) -> None:

@@ -28,6 +28,7 @@ from hardware.storage import (
     beside,
     check_folder,
     check_header,
+    check_own,
     damage_mark,
     damaged_line,
     db_uri,
@@ -71,6 +72,7 @@ class Journal:
             mark = damage_mark(self.path)
             if mark is not None:
                 raise DatabaseDamaged(damaged_line(self.path, mark or "marked damaged"))
+            check_own(self.archive)  # a FIFO, a symlink: refused now, not at a game's end
             why = why_not_writable(self.path, existed)
             if why is not None:
                 raise ReadOnlyDatabase(

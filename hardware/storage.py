@@ -9,10 +9,12 @@ finished game's record, see hardware/archive.py).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import logging
 import os
 import sqlite3
+import stat
 import struct
 from pathlib import Path
 
@@ -58,6 +60,15 @@ class DatabaseDamaged(JournalError):
 
 class ReadOnlyDatabase(JournalError):
     """The database (or its folder, or the storage) cannot be written."""
+
+
+class NotOurFile(JournalError):
+    """A FIFO, a symlink or a device where the scorer keeps a file of its own."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(
+            f"{path}: not a regular file (the scorer keeps its own file there): move it away"
+        )
 
 
 #: The archive of finished games beside the database (``hardware.archive``).
@@ -165,16 +176,52 @@ def damaged_line(path: Path, reason: str) -> str:
 
 def mark_damaged(path: Path, reason: str) -> None:
     """Leave ``kaiser.db-damaged`` beside the file so that no later scorer writes to it."""
-    with contextlib.suppress(OSError):
-        beside(path, "-damaged").write_text(reason + "\n", encoding="utf-8")
+    try:
+        fd = open_own(beside(path, "-damaged"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(reason + "\n")
+    except (OSError, JournalError) as err:  # this run writes no more all the same
+        logging.getLogger("hardware.journal").warning("%s: no damage mark left: %s", path, err)
 
 
 def damage_mark(path: Path) -> str | None:
-    """The reason written by :func:`mark_damaged`, or None."""
+    """The reason written by :func:`mark_damaged`, or None (no mark). Raises NotOurFile when
+    something else is in its place."""
     try:
-        return beside(path, "-damaged").read_text(encoding="utf-8", errors="replace").strip()
+        fd = open_own(beside(path, "-damaged"), os.O_RDONLY)
     except OSError:
         return None
+    with os.fdopen(fd, "rb") as f:
+        return f.read(4096).decode("utf-8", "replace").strip()
+
+
+def check_own(path: Path) -> None:
+    """Raise NotOurFile when a FIFO, a symlink, a folder or a device is where the scorer
+    keeps a file of its own (nothing for no file, or one it cannot see: found on use)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        raise NotOurFile(path)
+
+
+def open_own(path: Path, flags: int, mode: int = 0o644) -> int:
+    """Open a file of the scorer's beside the database: never through a symlink (its target
+    is someone else's), never waiting on a FIFO (O_NONBLOCK: no effect on a regular file),
+    only a regular file (else NotOurFile); the descriptor."""
+    check_own(path)
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+    except OSError as err:
+        if err.errno not in (errno.ELOOP, errno.ENXIO):  # a symlink; a FIFO no one reads
+            raise
+        fd = -1
+    if fd < 0 or not stat.S_ISREG(os.fstat(fd).st_mode):  # put there meanwhile
+        if fd >= 0:
+            os.close(fd)
+        raise NotOurFile(path)
+    return fd
 
 
 class WriterLock:
@@ -183,7 +230,7 @@ class WriterLock:
     def __init__(self, path: Path) -> None:
         self.path = beside(path, "-lock")
         try:
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            self.fd = open_own(self.path, os.O_RDWR | os.O_CREAT)
         except OSError as err:
             raise ReadOnlyDatabase(
                 f"{path}: cannot make the lock file {self.path.name} ({err.strerror}): "

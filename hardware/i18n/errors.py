@@ -120,6 +120,9 @@ ERROR_TEXTS = {
     ),
     "journal_error.foreign": "{path}: not a Kaiser scorer database; it was left untouched",
     "journal_error.not_file": "{path}: not a file",
+    "journal_error.not_ours": (
+        "{path}: not a regular file (the scorer keeps its own file there): move it away"
+    ),
     "journal_error.folder": (
         "{path}: permission denied: the folder {folder} cannot be read by this user"
     ),
