@@ -22,6 +22,7 @@ import logging
 import os
 import queue
 import re
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -133,22 +134,31 @@ def _mtime(path: Path) -> float | None:
         return None
 
 
-def _stat(path: Path, follow: bool = True) -> tuple[int, int, int, int] | None:
+def _stat(path: Path) -> tuple[int, int, int] | None:
     try:
-        st = path.stat() if follow else path.lstat()
+        st = path.stat()
     except OSError:
         return None
-    return (st.st_ino, st.st_mode, st.st_size, st.st_mtime_ns)
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _kind(path: Path) -> int | None:
+    """What is at ``path``, not following a symlink: a file, a FIFO, a link (or nothing)."""
+    try:
+        return stat.S_IFMT(path.lstat().st_mode)
+    except OSError:
+        return None
 
 
 def database_state(path: Path) -> object:
     """What changes when a database is fixed: the file, its damage mark, its writability,
-    and what is in the place of its lock and its archive (a FIFO moved away)."""
+    and what is in the place of its files (a FIFO moved away; not the pid in the lock:
+    ``recover`` writes its own there)."""
     try:
         writable = why_not_writable(path, path.exists())
     except OSError as err:
         writable = str(err)
-    own = tuple(_stat(beside(path, s), follow=False) for s in ("-damaged", "-lock", ARCHIVE))
+    own = tuple(_kind(beside(path, s)) for s in ("-damaged", "-lock", ARCHIVE))
     return (_stat(path), _stat(beside(path, "-damaged")), writable, own)
 
 

@@ -303,10 +303,10 @@ class Scorer:
         from hardware.fault import fault_screen
 
         line = str(err)
-        self.fault = fault_screen(err)
         log.error("%s", line)
         notify.status(line)
-        self.on_fault(line)
+        self.on_fault(line)  # the journal closed, its lock let go: then the fault is shown
+        self.fault = fault_screen(err)
 
     def _not_stored(self, err: BaseException) -> None:
         """The database cannot be written (full disk, read-only): back to what is stored."""

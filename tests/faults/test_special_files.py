@@ -74,3 +74,21 @@ def test_a_special_file_is_refused_in_the_players_language(tmp_path: Path) -> No
         Journal(db, exclusive=True)
     line = said(known(err.value), "es")
     assert line != str(err.value) and "kaiser.db-damaged" in line, line
+
+
+def test_a_waiting_service_starts_again_once_the_fifo_is_moved_away(tmp_path: Path) -> None:
+    from hardware.fault import database_state
+    from hardware.storage import WriterLock
+
+    db = tmp_path / "kaiser.db"
+    play(db, 1)
+    lock = db.with_name("kaiser.db-lock")
+    os.mkfifo(lock)
+    seen = database_state(db)
+    assert database_state(db) == seen
+    lock.unlink()
+    lock.write_text("")
+    fixed = database_state(db)
+    assert fixed != seen  # the service starts again on it
+    WriterLock(db).release()  # recover writes its pid there meanwhile: no start again
+    assert database_state(db) == fixed
