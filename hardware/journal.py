@@ -36,6 +36,7 @@ from hardware.storage import (
     mark_damaged,
     rollback,
     storage_read_only,
+    wal_left,
     why_not_writable,
 )
 from hardware.stored import GameRow, Saved, default_db_path
@@ -116,6 +117,8 @@ class Journal:
                 from hardware.archive import catch_up
 
                 catch_up(self)
+            if wal_left(self.path):  # by a crash, or a checkpoint a full disk refused
+                self.make_room()
         except sqlite3.DatabaseError as err:
             self._refused()
             if is_corruption(err):
@@ -194,6 +197,20 @@ class Journal:
     def rollback(self) -> None:
         """End a write transaction that an error left open; nothing when none is."""
         rollback(self.db)
+
+    def make_room(self) -> None:
+        """Copy the WAL into the file and empty it: after a commit a full disk refused, and
+        at a start that finds a WAL left. The WAL grows to about 1 MiB between SQLite's
+        automatic checkpoints, more than a nearly full card may hold; the file grows by
+        the new pages only. A checkpoint the disk stops half-way loses nothing (the WAL
+        stays; check_header knows it)."""
+        try:
+            row = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except sqlite3.Error as err:
+            log.warning("%s: no room made (%s)", self.path, err)
+            return
+        if row and row[0] == 0:
+            log.info("%s: the WAL copied into the file to make room", self.path)
 
     def _set(self, key: str, value: str) -> None:
         self.db.execute(

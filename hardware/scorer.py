@@ -21,7 +21,7 @@ from hardware import notify
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.resume import resume
-from hardware.storage import JournalError
+from hardware.storage import JournalError, is_full
 from kaiser_core.cards import Card
 from kaiser_core.table import Change, Key, Table
 from kaiser_core.table.requests import Request, Teach
@@ -319,6 +319,8 @@ class Scorer:
             )
         self.not_saved += 1
         self.journal.rollback()
+        if is_full(err):
+            self.journal.make_room()
         resume(self.journal, self.table)  # a database that cannot even be read ends the run
         self.table.reader_notice(NOT_SAVED)
 

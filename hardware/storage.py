@@ -23,6 +23,7 @@ from kaiser_core.errors import KaiserError
 
 #: SQLite's result codes that mean the file itself is bad (sqlite3.h).
 CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB (and their extended codes)
+FULL_CODE = 13  # SQLITE_FULL
 MAGIC = b"SQLite format 3\x00"
 #: The scorer's tables (hardware/journal.py says what each holds).
 DDL = """
@@ -95,6 +96,21 @@ def is_corruption(err: BaseException) -> bool:
         return code & 0xFF in CORRUPT_CODES
     text = str(err)
     return "malformed" in text or "not a database" in text
+
+
+def is_full(err: BaseException) -> bool:
+    """True for SQLite's "database or disk is full" and the OS's ENOSPC."""
+    if isinstance(err, OSError):
+        return err.errno == errno.ENOSPC
+    return getattr(err, "sqlite_errorcode", 0) & 0xFF == FULL_CODE
+
+
+def wal_left(path: Path) -> bool:
+    """True when the database's WAL holds something (a clean stop leaves none)."""
+    try:
+        return os.stat(beside(path, "-wal")).st_size > 0
+    except OSError:
+        return False
 
 
 def storage_read_only(path: Path) -> bool:

@@ -155,6 +155,7 @@ class SmallDisk:
         self.kib = kib
         path.mkdir(parents=True, exist_ok=True)
         self._mount("-t", "tmpfs", "-o", f"size={kib}k,mode=0755", "tmpfs", str(path))
+        self.mounted = True
 
     def _mount(self, *args: str) -> None:
         proc = subprocess.run(["mount", *args], capture_output=True, text=True, check=False)
@@ -172,8 +173,12 @@ class SmallDisk:
         return st.f_bavail * st.f_frsize
 
     def unmount(self) -> None:
+        """Unmount (lazily when a handle leaked); nothing the second time."""
+        if not self.mounted:
+            return
+        self.mounted = False
         if subprocess.run(["umount", str(self.path)], check=False).returncode != 0:
-            subprocess.run(["umount", "-l", str(self.path)], check=False)  # a leaked handle
+            subprocess.run(["umount", "-l", str(self.path)], check=False)
 
 
 @pytest.fixture

@@ -153,3 +153,34 @@ def test_the_key_that_ends_a_game_is_saved_and_archived_or_not_saved(
         journal.close()
     # The disk filled at the commit, after it (the archive), and not at all.
     assert seen == {(True, False), (False, False), (False, True)}, seen
+
+
+@pytest.mark.slow
+def test_a_disk_the_wal_filled_takes_the_key_again_once_it_is_folded_in(
+    small_disk: Any,
+) -> None:
+    keys = key_script(1500, seed=5)
+    again = []
+    for kib in range(150, 400, 50):
+        disk = small_disk(kib)
+        db = disk.path / "kaiser.db"
+        journal = Journal(db, exclusive=True)
+        scorer = scorer_for(journal)
+        done = 0
+        while not press(scorer, keys[done]).error:
+            done += 1
+        assert scorer.table.ui.message == NOT_SAVED
+        before = snapshot(db)
+        folded = db.with_name("kaiser.db-wal").stat().st_size == 0  # the WAL is in the file
+        retry = press(scorer, keys[done])  # nothing given back: the scorer made room itself
+        if folded:
+            assert not retry.error, retry.error
+        again.append(not retry.error)
+        if retry.error:
+            assert snapshot(db) == before
+        else:
+            assert scorer.table.ui.message != NOT_SAVED
+            assert len(snapshot(db)[0]) >= len(before[0])
+        journal.close()
+        disk.unmount()
+    assert any(again), again
