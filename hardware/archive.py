@@ -17,6 +17,7 @@ What is still on the list at a start is appended then (``catch_up``): a line wri
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -166,9 +167,14 @@ def append(path: Path, game: int, series: int | None, record: dict[str, Any]) ->
         start = b"\n" if size and os.pread(fd, 1, size - 1) != b"\n" else b""
         data = start + line.encode("utf-8") + b"\n"
         written = 0
-        while written < len(data):
-            written += os.write(fd, data[written:])
-        os.fsync(fd)
+        try:
+            while written < len(data):
+                written += os.write(fd, data[written:])
+            os.fsync(fd)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, size)  # a full disk leaves no half line
+            raise
     finally:
         os.close(fd)
     if new:
