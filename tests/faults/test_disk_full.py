@@ -26,7 +26,7 @@ from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
 from kaiser_core.table import Table
 
-from .conftest import cli, fill, game_ends, key_script
+from .conftest import cli, fill, game_ends, key_script, one_line, store_keys
 
 
 def run(db: Path, keys: list[str], folder: Path) -> object:
@@ -184,3 +184,24 @@ def test_a_disk_the_wal_filled_takes_the_key_again_once_it_is_folded_in(
         journal.close()
         disk.unmount()
     assert any(again), again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("before", ["none", "stopped"])
+def test_a_start_on_a_full_disk_says_so_and_goes_on_once_there_is_room(
+    small_disk: Any, tmp_path: Path, before: str
+) -> None:
+    disk = small_disk(400)
+    db = disk.path / "kaiser.db"
+    keys = key_script(120, seed=2)
+    if before == "stopped":
+        store_keys(db, keys[:60])
+    filler = fill(disk.path)
+    refused = run(db, keys[60:], tmp_path)
+    assert refused.returncode == 2, refused.err
+    line = one_line(refused)
+    assert "the storage is full" in line and "not a usable" not in line, line
+    filler.unlink()
+    again = run(db, keys[60:], tmp_path)
+    assert again.returncode == 0, again.err
+    assert acked(again.out) == len(keys) - 60
