@@ -34,7 +34,14 @@ from hardware import notify, startup
 from hardware.i18n.errors import error as _message
 from hardware.oled import Display
 from hardware.storage import ARCHIVE_SUFFIX as ARCHIVE
-from hardware.storage import DatabaseDamaged, ReadOnlyDatabase, beside, why_not_writable
+from hardware.storage import (
+    DatabaseDamaged,
+    ReadOnlyDatabase,
+    StorageFull,
+    beside,
+    no_room,
+    why_not_writable,
+)
 
 if TYPE_CHECKING:
     from hardware.screens.fonts import Font
@@ -45,6 +52,7 @@ WIDTH, HEIGHT = 128, 64
 #: What the display says; the log has the full line (English, for a developer).
 DAMAGED = _message("fault.damaged")
 READ_ONLY = _message("fault.read_only")
+FULL = _message("fault.full")
 UNUSABLE = _message("fault.unusable")
 
 
@@ -54,6 +62,8 @@ def fault_screen(err: BaseException) -> str:
         return DAMAGED
     if isinstance(err, ReadOnlyDatabase):
         return READ_ONLY
+    if isinstance(err, StorageFull):
+        return FULL
     return UNUSABLE
 
 
@@ -152,14 +162,14 @@ def _kind(path: Path) -> int | None:
 
 def database_state(path: Path) -> object:
     """What changes when a database is fixed: the file, its damage mark, its writability,
-    and what is in the place of its files (a FIFO moved away; not the pid in the lock:
-    ``recover`` writes its own there)."""
+    what is in the place of its files (a FIFO moved away; not the pid in the lock:
+    ``recover`` writes its own there), and whether its disk has room."""
     try:
         writable = why_not_writable(path, path.exists())
     except OSError as err:
         writable = str(err)
     own = tuple(_kind(beside(path, s)) for s in ("-damaged", "-lock", ARCHIVE))
-    return (_stat(path), _stat(beside(path, "-damaged")), writable, own)
+    return (_stat(path), _stat(beside(path, "-damaged")), writable, own, no_room(path))
 
 
 def watch(scorer: Any, path: Path, every: float = POLL) -> None:

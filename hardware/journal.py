@@ -23,6 +23,7 @@ from hardware.storage import (
     DatabaseDamaged,
     JournalError,
     ReadOnlyDatabase,
+    StorageFull,
     Transaction,
     WriterLock,
     beside,
@@ -33,7 +34,9 @@ from hardware.storage import (
     damaged_line,
     db_uri,
     is_corruption,
+    is_full,
     mark_damaged,
+    no_room,
     rollback,
     storage_read_only,
     wal_left,
@@ -123,6 +126,11 @@ class Journal:
             self._refused()
             if is_corruption(err):
                 raise DatabaseDamaged(damaged_line(self.path, str(err))) from None
+            if is_full(err) or no_room(self.path):  # SQLite says "disk I/O error" at times
+                raise StorageFull(
+                    f"{self.path}: the storage is full: nothing can be saved until some "
+                    "space is freed; export still works"
+                ) from None
             raise JournalError(
                 f"{self.path}: not a usable scorer database ({err}); it was left untouched"
             ) from None

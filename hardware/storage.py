@@ -24,6 +24,8 @@ from kaiser_core.errors import KaiserError
 #: SQLite's result codes that mean the file itself is bad (sqlite3.h).
 CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB (and their extended codes)
 FULL_CODE = 13  # SQLITE_FULL
+#: Free bytes below which a start SQLite refused met a full disk (the WAL index takes 32 KiB).
+ROOM = 64 * 1024
 MAGIC = b"SQLite format 3\x00"
 #: The scorer's tables (hardware/journal.py says what each holds).
 DDL = """
@@ -61,6 +63,10 @@ class DatabaseDamaged(JournalError):
 
 class ReadOnlyDatabase(JournalError):
     """The database (or its folder, or the storage) cannot be written."""
+
+
+class StorageFull(JournalError):
+    """The storage holding the database has no room left (SQLite could not even start)."""
 
 
 class NotOurFile(JournalError):
@@ -103,6 +109,15 @@ def is_full(err: BaseException) -> bool:
     if isinstance(err, OSError):
         return err.errno == errno.ENOSPC
     return getattr(err, "sqlite_errorcode", 0) & 0xFF == FULL_CODE
+
+
+def no_room(path: Path) -> bool:
+    """True when the folder of ``path`` has less than ROOM bytes free (a full disk)."""
+    try:
+        st = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < ROOM
 
 
 def wal_left(path: Path) -> bool:
@@ -264,7 +279,9 @@ class WriterLock:
             ) from None
         # The pid padded to the 32 bytes read above: no ftruncate (a metadata write on the
         # SD card at every start), and a shorter pid never leaves digits of a longer one.
-        os.pwrite(self.fd, f"{os.getpid():<31}\n".encode(), 0)
+        # Only words for the refusal of a second scorer: a full disk leaves them out.
+        with contextlib.suppress(OSError):
+            os.pwrite(self.fd, f"{os.getpid():<31}\n".encode(), 0)
 
     def release(self) -> None:
         """Let go of the lock (also done by the OS when the process ends)."""

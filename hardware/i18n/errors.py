@@ -28,6 +28,7 @@ ERROR_TEXTS = {
     "fault.read_only": (
         "DATABASE READ-ONLY: nothing can be saved. Make the storage writable (see the log)"
     ),
+    "fault.full": "STORAGE FULL: nothing can be saved. Free some space (see the log)",
     "fault.unusable": (
         "DATABASE ERROR: nothing can be saved (see the log: journalctl\u00a0-u kaiser-scorer)"
     ),
@@ -120,6 +121,10 @@ ERROR_TEXTS = {
     ),
     "journal_error.foreign": "{path}: not a Kaiser scorer database; it was left untouched",
     "journal_error.not_file": "{path}: not a file",
+    "journal_error.full": (
+        "{path}: the storage is full: nothing can be saved until some space is freed; "
+        "export still works"
+    ),
     "journal_error.not_ours": (
         "{path}: not a regular file (the scorer keeps its own file there): move it away"
     ),

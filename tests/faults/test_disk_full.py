@@ -205,3 +205,23 @@ def test_a_start_on_a_full_disk_says_so_and_goes_on_once_there_is_room(
     again = run(db, keys[60:], tmp_path)
     assert again.returncode == 0, again.err
     assert acked(again.out) == len(keys) - 60
+
+
+def test_a_service_on_a_full_disk_says_so_and_starts_again_once_there_is_room(
+    small_disk: Any,
+) -> None:
+    from hardware.fault import FULL, database_state, fault_screen
+    from hardware.storage import StorageFull
+
+    disk = small_disk(400)
+    db = disk.path / "kaiser.db"
+    store_keys(db, key_script(40, seed=4))
+    filler = fill(disk.path)
+    with pytest.raises(StorageFull) as err:
+        Journal(db, exclusive=True)
+    assert fault_screen(err.value) == FULL
+    waiting = database_state(db)  # what the service watches, on the fault screen
+    assert database_state(db) == waiting
+    filler.unlink()
+    assert database_state(db) != waiting  # room again: it starts again
+    Journal(db, exclusive=True).close()

@@ -1,6 +1,6 @@
 """The fault screens in every language: the project's bitmap fonts, every word whole.
 
-The screens a service shows when it cannot play (a damaged, read-only or unusable database,
+The screens a service shows when it cannot play (a damaged, read-only, full or unusable database,
 a config file it cannot read) are drawn by ``hardware.fault.message_image``, the real code.
 Each has a reference PNG per language: ``tests/faults/reference/NAME.png`` (English) and
 ``tests/faults/reference/<lang>/NAME.png``, regenerated like the screens' with
@@ -19,6 +19,7 @@ from hardware import i18n
 from hardware.config import ConfigError, parse_config
 from hardware.fault import (
     DAMAGED,
+    FULL,
     HEIGHT,
     READ_ONLY,
     UNUSABLE,
@@ -47,6 +48,7 @@ def config_error(data: dict[str, Any]) -> str:
 SCREENS = {
     "damaged": DAMAGED,
     "read_only": READ_ONLY,
+    "full": FULL,
     "unusable": UNUSABLE,
     "config_rotate": config_screen(config_error({"display": {"rotate": 90}})),
     "config_not_setting": config_screen(config_error({"display": {"x": 1}})),
