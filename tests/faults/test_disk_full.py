@@ -8,8 +8,12 @@ there: a database that SQLite's ``quick_check`` calls sound is never called dama
 from __future__ import annotations
 
 import json
+import random
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +30,7 @@ from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
 from kaiser_core.table import Table
 
-from .conftest import cli, fill, game_ends, key_script, one_line, store_keys
+from .conftest import REPO, cli, fill, game_ends, key_script, one_line, store_keys
 
 
 def run(db: Path, keys: list[str], folder: Path) -> object:
@@ -225,3 +229,45 @@ def test_a_service_on_a_full_disk_says_so_and_starts_again_once_there_is_room(
     filler.unlink()
     assert database_state(db) != waiting  # room again: it starts again
     Journal(db, exclusive=True).close()
+
+
+@pytest.mark.slow
+def test_every_acknowledged_key_survives_a_kill_on_a_disk_that_fills(
+    small_disk: Any, tmp_path: Path
+) -> None:
+    rng = random.Random(9)
+    keys = key_script(400, seed=9)
+    store_keys(tmp_path / "reference.db", keys)  # the same keys, no fault
+    script = tmp_path / "keys.txt"
+    script.write_text("\n".join(keys) + "\n")
+    command = [sys.executable, "-m", "hardware.cli", "run", "--board", "mock", "--quiet"]
+    disk = small_disk(96)
+    db = disk.path / "kaiser.db"
+    kills = fills = 0
+    while not db.exists() or stored_done(db) < len(keys):
+        proc = subprocess.Popen(
+            [*command, "--keys", str(script), "--db", str(db)],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert proc.stdout is not None and proc.stderr is not None
+        lines, kill_after = [], rng.randint(1, 120)
+        while len(lines) < kill_after and (line := proc.stdout.readline()):
+            lines.append(line)
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            kills += 1
+        lines += proc.stdout.readlines()  # acknowledged before the kill landed
+        err = proc.stderr.read().decode()
+        proc.wait(30)
+        done = acked(b"".join(lines).decode())
+        assert stored_done(db) >= done, f"ok {done} printed, {stored_done(db)} stored"
+        assert "Traceback" not in err and "damaged" not in err, err
+        if "database or disk is full" in err or "storage is full" in err:
+            fills += 1
+            disk.resize(disk.kib + 64)  # space back
+    assert kills >= 3 and fills >= 1, (kills, fills)
+    mine = cli("export", "--all", "--db", str(db))
+    theirs = cli("export", "--all", "--db", str(tmp_path / "reference.db"))
+    assert mine.returncode == 0 and json.loads(mine.out) == json.loads(theirs.out)
