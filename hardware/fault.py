@@ -152,23 +152,23 @@ def _stat(path: Path) -> tuple[int, int, int] | None:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _kind(path: Path) -> int | None:
-    """What is at ``path``, not following a symlink: a file, a FIFO, a link (or nothing)."""
+def _odd(path: Path) -> bool:
+    """True when something else than a regular file is at ``path`` (a FIFO, a symlink)."""
     try:
-        return stat.S_IFMT(path.lstat().st_mode)
+        return not stat.S_ISREG(path.lstat().st_mode)
     except OSError:
-        return None
+        return False
 
 
 def database_state(path: Path) -> object:
     """What changes when a database is fixed: the file, its damage mark, its writability,
-    what is in the place of its files (a FIFO moved away; not the pid in the lock:
-    ``recover`` writes its own there), and whether its disk has room."""
+    whether a FIFO or a symlink is in the place of its files (not the lock file itself:
+    ``recover`` makes it and writes its pid there), and whether its disk has room."""
     try:
         writable = why_not_writable(path, path.exists())
     except OSError as err:
         writable = str(err)
-    own = tuple(_kind(beside(path, s)) for s in ("-damaged", "-lock", ARCHIVE))
+    own = tuple(_odd(beside(path, s)) for s in ("-damaged", "-lock", ARCHIVE))
     return (_stat(path), _stat(beside(path, "-damaged")), writable, own, no_room(path))
 
 
