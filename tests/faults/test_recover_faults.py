@@ -4,7 +4,6 @@ read-only storage, the game in progress (issue 22: 3, 4, 6, 7, 8)."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
 import signal
@@ -267,7 +266,7 @@ def test_recover_mid_round_keeps_the_rounds_game_and_club_state(tmp_path: Path) 
         "sitting_out": [],
     }
     journal.store(waiting.receive(table, round_1), table)
-    hand = "OK RIGHT UP UP RIGHT OK RIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT OK".split()
+    hand = "OK RIGHT UP UP RIGHT OK RIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT OK".split()  # noqa: SIM905
     for name in ["LEFT", *hand, "OK", "UP", "UP"]:  # W deals; hand 1; hand 2 begun
         journal.store(table.press(Key.from_name(name)), table)
     club = {k: journal.get(k) for k in ("club", "club.round.1", "current")}
