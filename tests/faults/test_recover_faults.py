@@ -149,12 +149,12 @@ def test_recover_killed_at_random_moments_leaves_nothing_half_made(tmp_path: Pat
         mid_build += 1
         again = recover(db, out)
         assert again.returncode == 0, f"run {i}: {again.err}"
+        left = _leftovers(folder, {"kaiser.db", "kaiser.db-archive.jsonl"})
+        assert not left, f"run {i}: left behind {left}"
         assert exported(out, "--all") == want
         games = archive.read(archive.archive_path(out))[0]
         finished = [g for g in want if g["hands"] and g is not want[-1]]
         assert [games[k].record for k in sorted(games)] == finished
-        left = _leftovers(folder, {"kaiser.db", "kaiser.db-archive.jsonl"})
-        assert not left, f"run {i}: left behind {left}"
     assert mid_build >= 2, "no kill met the build: the test did not test it"
 
 
