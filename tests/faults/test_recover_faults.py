@@ -186,6 +186,7 @@ def test_recover_reads_a_damaged_database_on_read_only_storage(tmp_path: Path, w
     db = card / "kaiser.db"
     play(db, 2)
     spoil_page(db, pages(db, "entries")[0])  # game 1: the archive's
+    closed = _as_the_scorer_had_it(db, tmp_path / "closed")
     if wal:  # the scorer was storing keys when the card went read-only: its WAL is there
         keys = tmp_path / "keys.txt"
         keys.write_text("UP\nRIGHT\nDOWN\nLEFT\n" * 5)
@@ -201,23 +202,25 @@ def test_recover_reads_a_damaged_database_on_read_only_storage(tmp_path: Path, w
         run.send_signal(signal.SIGKILL)
         run.wait(10)
         assert beside(db, "-wal").stat().st_size > 0
-    current = _current_hands(db, tmp_path / "copy")
+    current = _as_the_scorer_had_it(db, tmp_path / "copy")
+    assert (current != closed) is wal  # the keys in the WAL are the newest of the game
+    assert beside(db, "-shm").exists() is wal  # stopped: SQLite must read it as immutable
     before = digest(db)
     out = tmp_path / "new.db"
     result = _read_only(card, "recover", "--db", str(db), "--out", str(out))
     assert result.returncode == 0, result.err
     assert "1 from the archive" in result.out, result.out
     assert digest(db) == before
-    assert exported(out)["hands"] == current
+    assert stored(out) == current
     assert len(exported(out, "--all")) == 3
 
 
-def _current_hands(db: Path, copy: Path) -> Any:
-    """The current game's hands as export reads them, from a copy (the WAL folded in)."""
+def _as_the_scorer_had_it(db: Path, copy: Path) -> Any:
+    """The current game as the scorer loads it, from a copy (its WAL read too)."""
     copy.mkdir()
     for p in db.parent.iterdir():
         shutil.copy(p, copy / p.name)
-    return exported(copy / db.name)["hands"]
+    return stored(copy / db.name)
 
 
 # -- 7: the game in progress and its screen -----------------------------------------------
