@@ -61,7 +61,8 @@ class Report:
         from_db = sum(1 for g in self.games if g.source == "database")
         lost = f"; lost: {_numbers('game', self.lost)}" if self.lost else ""
         bad = f"; {self.bad_lines} unreadable archive lines skipped" if self.bad_lines else ""
-        wild = f"; damaged {_numbers('row', self.wild)} skipped" if self.wild else ""
+        rows = "damaged rows" if len(self.wild) > 1 else "a damaged row"
+        wild = f"; {rows} read as {_numbers('game', self.wild)} skipped" if self.wild else ""
         cut = "".join(f"\n{_cut(g)}" for g in self.games if g.hands is not None)
         return (
             f"recovered {len(self.games)} games into {new} ({from_db} from the database, "

@@ -25,7 +25,7 @@ from kaiser_core.entries import ConfirmEntry, RedealEntry, TableEntry
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table
 
-from .conftest import REPO, _player, cli, copy_games, digest, pages, play, spoil_page
+from .conftest import REPO, _player, cli, copy_games, digest, one_line, pages, play, spoil_page
 from .sqlite_pages import pages_of_game, set_last_rowid, zero_page
 
 CLI = [sys.executable, "-m", "hardware.cli"]
@@ -87,7 +87,8 @@ def test_a_row_read_as_game_34359738367_does_not_keep_recover_busy(tmp_path: Pat
     result = recover(db, tmp_path / "new.db", timeout=30)
     assert result.returncode == 0, result.err
     assert time.monotonic() - started < 30
-    assert "34359738367" in result.out and "lost: game 4" in result.out, result.out
+    assert "a damaged row read as game 34359738367 skipped" in result.out, result.out
+    assert "lost: game 4" in result.out  # its row was the damaged one
     assert exported(tmp_path / "new.db", "--all") == before[:3]
 
 
@@ -206,6 +207,9 @@ def test_recover_reads_a_damaged_database_on_read_only_storage(tmp_path: Path, w
     assert (current != closed) is wal  # the keys in the WAL are the newest of the game
     assert beside(db, "-shm").exists() is wal  # stopped: SQLite must read it as immutable
     before = digest(db)
+    beside_it = _read_only(card, "recover", "--db", str(db))  # NAME-recovered.db: on the card
+    assert beside_it.returncode == 2
+    assert "kaiser-recovered.db cannot be written there: give --out" in one_line(beside_it)
     out = tmp_path / "new.db"
     result = _read_only(card, "recover", "--db", str(db), "--out", str(out))
     assert result.returncode == 0, result.err
