@@ -8,12 +8,14 @@ as game records.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import random
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hardware.boards import (
     BOARD_CHOICES,
@@ -28,12 +30,14 @@ from hardware.journal import Journal, JournalError, default_db_path
 from hardware.keyscript import read_key_script
 from hardware.resume import resume
 from hardware.runner import EXIT_HARDWARE, EXIT_USAGE, serve
+from hardware.storage import is_corruption
 from hardware.textio import OutputError, json_lines, write_stdout
 from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
 from kaiser_core.table import Screen, Table
 
 log = logging.getLogger("kaiser-scorer")
+T = TypeVar("T")
 
 
 # -- the run command ----------------------------------------------------------------------
@@ -159,45 +163,94 @@ def _config_fault(args: argparse.Namespace, err: ConfigError) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """``kaiser-scorer export``: the current game (or every game) as a game record."""
+    """``kaiser-scorer export``: the current game (or every game) as a game record.
+
+    A game whose rows do not read is left out with a line of its own (exit status 2); the
+    other games are printed all the same.
+    """
     db_path = Path(args.db) if args.db else default_db_path()
+    damaged: list[GameDamaged] = []
     try:
         journal = Journal(db_path, read_only=True)
         try:
             ids = journal.game_ids()
             if not args.all:
                 ids = ids[-1:]
-            records = [export_game(journal, game_id) for game_id in ids]
+            records = []
+            for game_id in ids:
+                try:
+                    records.append(export_game(journal, game_id))
+                except GameDamaged as err:
+                    damaged.append(err)
         except sqlite3.DatabaseError as err:
             raise journal.note_damage(err) from None
         finally:
             journal.close()
     except (JournalError, KaiserError) as err:
         return _mistake(err)
-    if not records:
+    if not records and not damaged:
         from hardware.i18n.errors import error
 
         return _mistake(error("export.no_game"))
+    for game in damaged:
+        _mistake(game)
+    if not records:
+        return EXIT_USAGE
     out = records if args.all else records[0]
     try:
         write_stdout(json_lines(out))
     except OutputError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
-    return 0
+    return EXIT_USAGE if damaged else 0
+
+
+class GameDamaged(JournalError):
+    """A stored game whose rows do not read (the file itself may be sound): left out."""
+
+    def __init__(self, journal: Journal, game_id: int, reason: str) -> None:
+        from hardware.i18n.errors import error
+
+        path = str(journal.path)
+        super().__init__(error("export.damaged_game", path=path, number=game_id, reason=reason))
+        self.number = game_id
+        self.reason = reason
 
 
 def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
-    """One stored game as a game record (confirmed hands only)."""
-    row = journal.game(game_id)
+    """One stored game as a game record (confirmed hands only).
+
+    Raises GameDamaged when a row of it does not read or its entries do not replay (a
+    damaged file raises sqlite3.DatabaseError, as every read of it does).
+    """
+    row = _read(journal, game_id, "its row", journal.game)
+    entries = _read(journal, game_id, "an entry", journal.entries)
     assert row is not None
     table = Table(row.rules)
     from kaiser_core.table import Ui
 
-    table.load(row.rules, journal.entries(game_id), Ui(screen=Screen.SCORE))
+    try:
+        table.load(row.rules, entries, Ui(screen=Screen.SCORE))
+    except KaiserError as err:
+        raise GameDamaged(journal, game_id, f"its entries do not replay: {err}") from None
     from kaiser_core.record import record_json  # only the export needs it
 
     return record_json(row.rules, table.first_dealer, table.core_entries(), row.names)
+
+
+def _read(journal: Journal, game_id: int, what: str, read: Callable[[int], T]) -> T:
+    """``read(game_id)``; GameDamaged naming ``what`` when its bytes do not read."""
+    try:
+        return read(game_id)
+    except json.JSONDecodeError:
+        reason = f"{what} is not JSON"
+    except sqlite3.DatabaseError as err:
+        if is_corruption(err) or "decode" not in str(err):
+            raise
+        reason = f"{what} is not UTF-8 text"
+    except (KaiserError, ValueError, TypeError, KeyError, AttributeError) as err:
+        reason = f"{what} does not read: {err}"
+    raise GameDamaged(journal, game_id, reason)
 
 
 def add_subcommands(sub: Any) -> None:
@@ -234,6 +287,7 @@ def add_subcommands(sub: Any) -> None:
 __all__ = [
     "EXIT_HARDWARE",
     "EXIT_USAGE",
+    "GameDamaged",
     "add_subcommands",
     "cmd_export",
     "cmd_run",

@@ -104,8 +104,15 @@ ERROR_TEXTS = {
     "club.password_file": "club.password_file {path}: {error}",
     "club.none": "{path}: no [club] table: this scorer is not in a club event",
     "export.no_game": "the database holds no game yet",
+    "export.damaged_game": (
+        "{path}: game {number} is damaged ({reason}) and cannot be read; "
+        "kaiser-scorer recover --db {path} keeps what still reads"
+    ),
     "recover.exists": "{path} exists already: give --out a new file",
     "recover.no_database": "{path}: no such database and no archive",
+    "recover.cannot_write": (
+        "{path} cannot be written there: give --out a new file on storage this user can write"
+    ),
     # the OS's words for a file, as its English strerror says them (read back)
     "os.ENOENT": "No such file or directory",
     "os.EACCES": "Permission denied",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from starlette.applications import Starlette
@@ -18,10 +18,14 @@ from hardware.web.language import Speaker, speaker
 from hardware.web.layout import esc, page
 from hardware.web.pages import history_html, sheet_html, stats_html, team_name
 from hardware.web.texts import T, Texts
+from hardware.web.why import core_words
 from kaiser_core.errors import KaiserError
 from kaiser_core.record import score_record
 from kaiser_core.sheet import build_sheet
 from kaiser_core.stats import GameInput, player_stats
+
+if TYPE_CHECKING:
+    from hardware.app import GameDamaged
 
 
 def nav(t: Texts = T) -> tuple[tuple[str, str], ...]:
@@ -55,17 +59,29 @@ def open_read_only(path: Path) -> Journal:
     return journal
 
 
-def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """Every game of the journal as (game id, game record), as ``export --all`` gives them."""
-    from hardware.app import export_game  # the one call into the export code
+def read_games(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], dict[int, GameDamaged]]:
+    """Every game of the journal as (game id, game record), as ``export --all`` gives them,
+    and the games whose rows do not read (each served as damaged, the others as ever)."""
+    from hardware.app import GameDamaged, export_game  # the one call into the export code
 
     journal = open_read_only(path)
+    games, damaged = [], {}
     try:
-        return [(game_id, export_game(journal, game_id)) for game_id in journal.game_ids()]
+        for game_id in journal.game_ids():
+            try:
+                games.append((game_id, export_game(journal, game_id)))
+            except GameDamaged as err:
+                damaged[game_id] = err
     except sqlite3.DatabaseError as err:
         raise JournalError(f"{path}: cannot be read ({err})") from None
     finally:
         journal.close()
+    return games, damaged
+
+
+def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """Every game of the journal that reads, as (game id, game record)."""
+    return read_games(path)[0]
 
 
 def create_home_app(db_path: Path) -> Starlette:
@@ -73,6 +89,17 @@ def create_home_app(db_path: Path) -> Starlette:
 
     def games() -> list[tuple[int, dict[str, Any]]]:
         return journal_games(db_path)
+
+    def damaged_row(game_id: int, err: GameDamaged, t: Texts) -> dict[str, Any]:
+        return {
+            "href": f"/games/{game_id}",
+            "number": game_id,
+            "names": {},
+            "rules": t.unscorable.format(error=core_words(err.args[0], t)),
+            "hands": 0,
+            "totals": {"NS": 0, "EW": 0},
+            "winner": None,
+        }
 
     def failed(s: Speaker, message: str, status: int = 503) -> Response:
         body = f'<p class="error">{esc(message)}</p>'
@@ -82,8 +109,9 @@ def create_home_app(db_path: Path) -> Starlette:
         tv = "tv" in request.query_params
         s = speaker(request)
         try:
-            rows = []
-            for game_id, record in games():
+            found, damaged = read_games(db_path)
+            rows = [damaged_row(game_id, err, s.t) for game_id, err in damaged.items()]
+            for game_id, record in found:
                 try:
                     result = score_record(record)
                 except KaiserError as err:
@@ -103,7 +131,8 @@ def create_home_app(db_path: Path) -> Starlette:
                 )
         except JournalError as err:
             return failed(s, str(err))
-        body = history_html(list(reversed(rows)), s.t)
+        rows.sort(key=lambda row: int(row["number"]), reverse=True)
+        body = history_html(rows, s.t)
         return s.respond(page(s.t.home_title, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     async def game(request: Request) -> Response:
@@ -112,9 +141,12 @@ def create_home_app(db_path: Path) -> Starlette:
         t = s.t
         try:
             wanted = int(request.path_params["game_id"])
-            found = dict(games()).get(wanted)
+            games, damaged = read_games(db_path)
+            found = dict(games).get(wanted)
         except JournalError as err:
             return failed(s, str(err))
+        if wanted in damaged:
+            return failed(s, core_words(damaged[wanted].args[0], t), 500)
         if found is None:
             return failed(s, t.no_such_game.format(number=wanted), 404)
         try:
@@ -146,4 +178,4 @@ def create_home_app(db_path: Path) -> Starlette:
     return Starlette(routes=routes)
 
 
-__all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only"]
+__all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only", "read_games"]

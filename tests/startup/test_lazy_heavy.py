@@ -46,6 +46,8 @@ LAZY = [
     "hardware.web",
     "hardware.director",
     "hardware.recover",
+    "hardware.salvage",
+    "hardware.rebuild",
     "hardware.fault",
     "asyncio",
     "http.server",
