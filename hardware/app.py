@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import logging
 import random
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,11 @@ from hardware.boards import (
     resolve,
 )
 from hardware.config import Config, ConfigError, load_config
-from hardware.journal import Journal, JournalError, default_db_path
+from hardware.journal import Journal, JournalError
 from hardware.keyscript import read_key_script
 from hardware.resume import resume
 from hardware.runner import EXIT_HARDWARE, EXIT_USAGE, serve
+from hardware.stored import db_path_of
 from hardware.textio import OutputError, json_lines, write_stdout
 from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
@@ -85,7 +85,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             check_emulator(getattr(args, "display", "terminal"))
         except BoardError as err:
             return _mistake(err, cfg.language)
-    db_path = Path(args.db) if args.db else default_db_path()
+    try:
+        db_path = db_path_of(args.db)
+    except JournalError as err:
+        return _mistake(err, cfg.language)
     try:
         journal = _open_journal(db_path)
     except JournalError as err:
@@ -160,18 +163,14 @@ def _config_fault(args: argparse.Namespace, err: ConfigError) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """``kaiser-scorer export``: the current game (or every game) as a game record."""
-    db_path = Path(args.db) if args.db else default_db_path()
+    from hardware.reading import read_stored
+
+    def read(journal: Journal) -> list[dict[str, Any]]:
+        ids = journal.game_ids()
+        return [export_game(journal, game_id) for game_id in (ids if args.all else ids[-1:])]
+
     try:
-        journal = Journal(db_path, read_only=True)
-        try:
-            ids = journal.game_ids()
-            if not args.all:
-                ids = ids[-1:]
-            records = [export_game(journal, game_id) for game_id in ids]
-        except sqlite3.DatabaseError as err:
-            raise journal.note_damage(err) from None
-        finally:
-            journal.close()
+        records, behind = read_stored(db_path_of(args.db), read)
     except (JournalError, KaiserError) as err:
         return _mistake(err)
     if not records:
@@ -184,6 +183,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OutputError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
+    if behind is not None:
+        _mistake(behind)  # the records are what could be read: say they may be behind
     return 0
 
 

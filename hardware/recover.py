@@ -17,7 +17,7 @@ from typing import Any
 from hardware import archive
 from hardware.club.revision import carry_club
 from hardware.journal import Journal
-from hardware.storage import JournalError, WriterLock, beside, db_uri
+from hardware.storage import JournalError, WriterLock, beside, check_folder, db_uri
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Seat, Team
 from kaiser_core.entries import (
     CardEntry,
@@ -230,6 +230,11 @@ def cmd_recover(args: argparse.Namespace) -> int:
     """``kaiser-scorer recover --db PATH [--out NEW]``."""
     old = Path(args.db)
     new = Path(args.out) if args.out else old.with_name(old.stem + "-recovered" + old.suffix)
+    try:
+        check_folder(old)  # a folder this user cannot read: one line, not a traceback
+        check_folder(new)
+    except JournalError as err:
+        return _mistake(err)
     if new.exists():
         return _mistake(_error("recover.exists", path=str(new)))
     if not old.exists() and not archive.archive_path(old).exists():

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -13,6 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from hardware.journal import Journal, JournalError
+from hardware.reading import read_stored
 from hardware.web.assets import static_routes
 from hardware.web.language import Speaker, speaker
 from hardware.web.layout import esc, page
@@ -33,46 +32,38 @@ NAV = nav()
 
 
 def open_read_only(path: Path) -> Journal:
-    """The journal opened read-only (``Journal(read_only=True)``); raises JournalError.
+    """The journal opened read-only (``hardware.reading``: SQLite's rules for a reader that
+    may not write the folder, as the web unit's read-only view); raises JournalError."""
+    return Journal(path, read_only=True)
 
-    In a folder this process may not write (the web unit's read-only view of the state
-    folder) SQLite cannot make the WAL's ``-shm`` file; when the scorer is stopped (no
-    ``-wal`` file left, so no writer) the file is then read as immutable.
-    """
-    journal = Journal(path, read_only=True)
-    try:
-        journal.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError:
-        if Path(f"{path}-wal").exists():
-            journal.close()
-            raise JournalError(f"{path}: cannot be read while the scorer writes") from None
-        journal.db.close()
-        uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
-        journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
-    except sqlite3.DatabaseError as err:
-        journal.close()
-        raise JournalError(f"{path}: not a usable scorer database ({err})") from None
-    return journal
+
+def read_games(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], str | None]:
+    """Every game of the journal as (game id, game record), as ``export --all`` gives them,
+    and the line saying they may be behind the table (or None)."""
+    from hardware.app import export_game  # the one call into the export code
+
+    def read(journal: Journal) -> list[tuple[int, dict[str, Any]]]:
+        return [(game_id, export_game(journal, game_id)) for game_id in journal.game_ids()]
+
+    return read_stored(path, read)
 
 
 def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """Every game of the journal as (game id, game record), as ``export --all`` gives them."""
-    from hardware.app import export_game  # the one call into the export code
-
-    journal = open_read_only(path)
-    try:
-        return [(game_id, export_game(journal, game_id)) for game_id in journal.game_ids()]
-    except sqlite3.DatabaseError as err:
-        raise JournalError(f"{path}: cannot be read ({err})") from None
-    finally:
-        journal.close()
+    """Every game of the journal as (game id, game record)."""
+    return read_games(path)[0]
 
 
 def create_home_app(db_path: Path) -> Starlette:
     """The home site of one journal: ``/``, ``/games/{id}``, ``/stats`` and the static files."""
 
-    def games() -> list[tuple[int, dict[str, Any]]]:
-        return journal_games(db_path)
+    def games() -> tuple[list[tuple[int, dict[str, Any]]], str | None]:
+        return read_games(db_path)
+
+    def shown(t: Texts, body: str, behind: str | None) -> str:
+        """The page's body, after one line when what it shows may be behind the table."""
+        if behind is None:
+            return body
+        return f'<p class="error" role="status">{esc(t.behind)}</p>{body}'
 
     def failed(s: Speaker, message: str, status: int = 503) -> Response:
         body = f'<p class="error">{esc(message)}</p>'
@@ -83,7 +74,8 @@ def create_home_app(db_path: Path) -> Starlette:
         s = speaker(request)
         try:
             rows = []
-            for game_id, record in games():
+            found, behind = games()
+            for game_id, record in found:
                 try:
                     result = score_record(record)
                 except KaiserError as err:
@@ -103,7 +95,7 @@ def create_home_app(db_path: Path) -> Starlette:
                 )
         except JournalError as err:
             return failed(s, str(err))
-        body = history_html(list(reversed(rows)), s.t)
+        body = shown(s.t, history_html(list(reversed(rows)), s.t), behind)
         return s.respond(page(s.t.home_title, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     async def game(request: Request) -> Response:
@@ -112,7 +104,8 @@ def create_home_app(db_path: Path) -> Starlette:
         t = s.t
         try:
             wanted = int(request.path_params["game_id"])
-            found = dict(games()).get(wanted)
+            stored, behind = games()
+            found = dict(stored).get(wanted)
         except JournalError as err:
             return failed(s, str(err))
         if found is None:
@@ -124,17 +117,19 @@ def create_home_app(db_path: Path) -> Starlette:
         names = sheet["names"]
         ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
         title = t.game_title.format(number=wanted, ns=ns, ew=ew)
-        return s.respond(page(title, sheet_html(sheet, t), nav=nav(t), tv=tv, **s.page_args()))
+        body = shown(t, sheet_html(sheet, t), behind)
+        return s.respond(page(title, body, nav=nav(t), tv=tv, **s.page_args()))
 
     async def stats(request: Request) -> Response:
         tv = "tv" in request.query_params
         s = speaker(request)
         try:
-            inputs = [GameInput(record) for _, record in games()]
+            found, behind = games()
+            inputs = [GameInput(record) for _, record in found]
             rows = player_stats(inputs)
         except (JournalError, KaiserError) as err:
             return failed(s, str(err))
-        body = stats_html(rows, t=s.t)
+        body = shown(s.t, stats_html(rows, t=s.t), behind)
         return s.respond(page(s.t.statistics, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     routes = [
@@ -146,4 +141,4 @@ def create_home_app(db_path: Path) -> Starlette:
     return Starlette(routes=routes)
 
 
-__all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only"]
+__all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only", "read_games"]

@@ -370,3 +370,87 @@ def test_a_card_the_kernel_remounts_read_only_keeps_what_was_stored_in_view(card
         with contextlib.suppress(sqlite3.Error):
             scorer.close()
     assert stored(db) == expected
+
+
+#: A reader (run as user 65534) whose read waits, each time or the first time only, for the
+#: test to let a scorer change the main file: ASK says it has read, ANSWER lets it go on.
+READER = """
+import json, sys
+from pathlib import Path
+from hardware.reading import read_stored
+
+db, ask, answer, every = Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4] == "every"
+calls = []
+
+def read(journal):
+    rows = journal.db.execute("SELECT id, ns, ew FROM games ORDER BY id").fetchall()
+    calls.append(1)
+    if every or len(calls) == 1:
+        with open(ask, "w") as f:
+            f.write("read\\n")
+        with open(answer) as f:
+            f.read()
+    return rows
+
+rows, behind = read_stored(db, read)
+print(json.dumps({"rows": rows, "behind": behind and str(behind), "reads": len(calls)}))
+"""
+
+
+def heard(fifo: Path, proc: Any, deadline: float) -> None:
+    """Wait for the reader's line on ``fifo`` (the reader must still be running)."""
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        while True:
+            with contextlib.suppress(BlockingIOError):
+                if os.read(fd, 64) == b"read\n":
+                    return
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "the reader never read"
+            time.sleep(0.01)
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("every", [False, True], ids=["once", "every time"])
+def test_a_scorer_that_starts_while_the_main_file_is_read_is_read_again(
+    folder: Path, every: bool
+) -> None:
+    db = folder / "kaiser.db"
+    two_games(db).close()
+    readable(folder)
+    ask, answer = folder / "ask", folder / "answer"
+    for fifo in (ask, answer):
+        os.mkfifo(fifo)
+        fifo.chmod(0o666)
+    mode = "every" if every else "once"
+    proc = subprocess.Popen(
+        [*NOBODY, sys.executable, "-c", READER, str(db), str(ask), str(answer), mode],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        for _ in range(3 if every else 1):
+            heard(ask, proc, time.monotonic() + 60)
+            scorer = Scorer(db)  # a scorer starts, stores a hand, stops: the file changes
+            scorer.hand()
+            scorer.close()
+            answer.write_text("go\n")
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    read = json.loads(out)
+    got = {r[0]: (r[1], r[2]) for r in read["rows"]}
+    assert not (folder / "kaiser.db-wal").exists()
+    if every:  # it never stopped changing: what was read, and the line that says so
+        assert read["reads"] == 3 and got != stored(db)
+        assert "kept changing" in read["behind"]
+    else:
+        assert read["reads"] == 2 and read["behind"] is None
+        assert got == stored(db)
