@@ -170,7 +170,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         return [export_game(journal, game_id) for game_id in (ids if args.all else ids[-1:])]
 
     try:
-        records, behind = read_stored(db_path_of(args.db), read)
+        db_path = db_path_of(args.db)
+        records, behind = read_stored(lambda: Journal(db_path, read_only=True), read)
     except (JournalError, KaiserError) as err:
         return _mistake(err)
     if not records:

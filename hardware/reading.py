@@ -19,12 +19,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from hardware.storage import beside, db_uri, is_corruption
-
-if TYPE_CHECKING:
-    from hardware.journal import Journal
 
 T = TypeVar("T")
 #: SQLite's primary result codes that mean "the WAL cannot be used from here": READONLY
@@ -93,18 +90,31 @@ def _connect(path: Path, immutable: bool) -> View:
     return db
 
 
-def read_stored(path: Path, read: Callable[[Journal], T]) -> tuple[T, str | None]:
-    """``read(journal)`` on the database opened read-only, in one read transaction; again
-    when a writer changed the main file meanwhile. Returns what it read and the line that
-    says it may be behind (or None). Raises JournalError (a damaged file: DatabaseDamaged)."""
-    from hardware.journal import Journal
+class Reader(Protocol):
+    """What :func:`read_stored` needs of a journal opened read-only (``Journal``)."""
 
+    db: sqlite3.Connection
+
+    def close(self) -> None: ...
+
+    def note_damage(self, err: BaseException) -> Exception: ...
+
+
+R = TypeVar("R", bound=Reader)
+
+
+def read_stored(opened: Callable[[], R], read: Callable[[R], T]) -> tuple[T, str | None]:
+    """``read`` on a journal ``opened`` read-only (a view: :func:`open_view`), in one read
+    transaction; again when a writer changed the main file meanwhile. Returns what it read
+    and the line that says it may be behind (or None). Raises what ``opened`` raises, and
+    the journal's error for a failed read (damage: DatabaseDamaged)."""
     for attempt in range(1, TRIES + 1):
-        journal = Journal(path, read_only=True)
+        journal = opened()
         view = journal.db
         assert isinstance(view, View)
+        where = view.path
         try:
-            journal.db.execute("BEGIN")
+            view.execute("BEGIN")
             result = read(journal)
         except sqlite3.DatabaseError as err:
             if attempt == TRIES or not view.moved():
@@ -116,7 +126,7 @@ def read_stored(path: Path, read: Callable[[Journal], T]) -> tuple[T, str | None
             return result, view.behind
     from hardware.i18n.errors import error
 
-    return result, error("read.changing", path=str(path))
+    return result, error("read.changing", path=where)
 
 
-__all__ = ["View", "open_view", "read_stored"]
+__all__ = ["Reader", "View", "open_view", "read_stored"]

@@ -45,7 +45,7 @@ def read_games(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], str | None
     def read(journal: Journal) -> list[tuple[int, dict[str, Any]]]:
         return [(game_id, export_game(journal, game_id)) for game_id in journal.game_ids()]
 
-    return read_stored(path, read)
+    return read_stored(lambda: open_read_only(path), read)
 
 
 def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:

@@ -377,6 +377,7 @@ def test_a_card_the_kernel_remounts_read_only_keeps_what_was_stored_in_view(card
 READER = """
 import json, sys
 from pathlib import Path
+from hardware.journal import Journal
 from hardware.reading import read_stored
 
 db, ask, answer, every = Path(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4] == "every"
@@ -392,7 +393,7 @@ def read(journal):
             f.read()
     return rows
 
-rows, behind = read_stored(db, read)
+rows, behind = read_stored(lambda: Journal(db, read_only=True), read)
 print(json.dumps({"rows": rows, "behind": behind and str(behind), "reads": len(calls)}))
 """
 
