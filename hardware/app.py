@@ -26,11 +26,12 @@ from hardware.boards import (
     resolve,
 )
 from hardware.config import Config, ConfigError, load_config
-from hardware.journal import Journal, JournalError, default_db_path
+from hardware.journal import Journal, JournalError
 from hardware.keyscript import read_key_script
 from hardware.resume import resume
 from hardware.runner import EXIT_HARDWARE, EXIT_USAGE, serve
 from hardware.storage import is_corruption
+from hardware.stored import db_path_of
 from hardware.textio import OutputError, json_lines, write_stdout
 from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
@@ -89,7 +90,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             check_emulator(getattr(args, "display", "terminal"))
         except BoardError as err:
             return _mistake(err, cfg.language)
-    db_path = Path(args.db) if args.db else default_db_path()
+    try:
+        db_path = db_path_of(args.db)
+    except JournalError as err:
+        return _mistake(err, cfg.language)
     try:
         journal = _open_journal(db_path)
     except JournalError as err:
@@ -168,24 +172,22 @@ def cmd_export(args: argparse.Namespace) -> int:
     A game whose rows do not read is left out with a line of its own (exit status 2); the
     other games are printed all the same.
     """
-    db_path = Path(args.db) if args.db else default_db_path()
-    damaged: list[GameDamaged] = []
+    from hardware.reading import read_stored
+
+    def read(journal: Journal) -> tuple[list[dict[str, Any]], list[GameDamaged]]:
+        ids = journal.game_ids()
+        records: list[dict[str, Any]] = []
+        damaged: list[GameDamaged] = []
+        for game_id in ids if args.all else ids[-1:]:
+            try:
+                records.append(export_game(journal, game_id))
+            except GameDamaged as err:
+                damaged.append(err)
+        return records, damaged
+
     try:
-        journal = Journal(db_path, read_only=True)
-        try:
-            ids = journal.game_ids()
-            if not args.all:
-                ids = ids[-1:]
-            records = []
-            for game_id in ids:
-                try:
-                    records.append(export_game(journal, game_id))
-                except GameDamaged as err:
-                    damaged.append(err)
-        except sqlite3.DatabaseError as err:
-            raise journal.note_damage(err) from None
-        finally:
-            journal.close()
+        db_path = db_path_of(args.db)
+        (records, damaged), behind = read_stored(lambda: Journal(db_path, read_only=True), read)
     except (JournalError, KaiserError) as err:
         return _mistake(err)
     if not records and not damaged:
@@ -202,6 +204,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     except OutputError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
+    if behind is not None:
+        _mistake(behind)  # the records are what could be read: say they may be behind
     return EXIT_USAGE if damaged else 0
 
 

@@ -23,7 +23,7 @@ from hardware.club.revision import carried
 from hardware.journal import Journal
 from hardware.rebuild import ReadLock, build, in_the_way
 from hardware.salvage import MAX_GAME, UNREADABLE, Game, read_damaged, replay
-from hardware.storage import JournalError, why_not_writable
+from hardware.storage import JournalError, check_folder, why_not_writable
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Seat, Team
 from kaiser_core.entries import (
     CardEntry,
@@ -227,6 +227,11 @@ def cmd_recover(args: argparse.Namespace) -> int:
     """``kaiser-scorer recover --db PATH [--out NEW]``."""
     old = Path(args.db)
     new = Path(args.out) if args.out else old.with_name(old.stem + "-recovered" + old.suffix)
+    try:
+        check_folder(old)  # a folder this user cannot read: one line, not a traceback
+        check_folder(new)
+    except JournalError as err:
+        return _mistake(err)
     taken = in_the_way(new)
     if taken is not None:
         return _mistake(_error("recover.exists", path=str(taken)))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
-from pathlib import Path
 from typing import Any
 
 EXIT_USAGE = 2
@@ -56,18 +55,19 @@ def cmd_web(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    from hardware.journal import JournalError, default_db_path
+    from hardware.journal import JournalError
+    from hardware.storage import check_folder
+    from hardware.stored import db_path_of
 
-    db_path = Path(args.db) if args.db else default_db_path()
     try:
         host, port = parse_listen(args.listen)
     except ValueError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
-    if not db_path.is_file():
-        print(f"kaiser-scorer: {db_path}: no such database", file=sys.stderr)
-        return EXIT_USAGE
     try:
+        db_path = db_path_of(args.db)
+        if not check_folder(db_path):  # a folder that cannot be read: one line
+            raise JournalError(f"{db_path}: no such database")
         open_read_only(db_path).close()
     except JournalError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -13,6 +11,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from hardware.journal import Journal, JournalError
+from hardware.reading import read_stored
 from hardware.web.assets import static_routes
 from hardware.web.language import Speaker, speaker
 from hardware.web.layout import esc, page
@@ -37,49 +36,35 @@ NAV = nav()
 
 
 def open_read_only(path: Path) -> Journal:
-    """The journal opened read-only (``Journal(read_only=True)``); raises JournalError.
-
-    In a folder this process may not write (the web unit's read-only view of the state
-    folder) SQLite cannot make the WAL's ``-shm`` file; when the scorer is stopped (no
-    ``-wal`` file left, so no writer) the file is then read as immutable.
-    """
-    journal = Journal(path, read_only=True)
-    try:
-        journal.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError:
-        if Path(f"{path}-wal").exists():
-            journal.close()
-            raise JournalError(f"{path}: cannot be read while the scorer writes") from None
-        journal.db.close()
-        uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
-        journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
-    except sqlite3.DatabaseError as err:
-        journal.close()
-        raise JournalError(f"{path}: not a usable scorer database ({err})") from None
-    return journal
+    """The journal opened read-only (``hardware.reading``: SQLite's rules for a reader that
+    may not write the folder, as the web unit's read-only view); raises JournalError."""
+    return Journal(path, read_only=True)
 
 
-def read_games(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], dict[int, GameDamaged]]:
-    """Every game of the journal as (game id, game record), as ``export --all`` gives them,
-    and the games whose rows do not read (each served as damaged, the others as ever)."""
+Games = list[tuple[int, dict[str, Any]]]
+
+
+def read_games(path: Path) -> tuple[Games, dict[int, GameDamaged], str | None]:
+    """Every game of the journal as (game id, game record), as ``export --all`` gives them;
+    the games whose rows do not read (each served as damaged, the others as ever); and the
+    line saying they may be behind the table (or None)."""
     from hardware.app import GameDamaged, export_game  # the one call into the export code
 
-    journal = open_read_only(path)
-    games, damaged = [], {}
-    try:
+    def read(journal: Journal) -> tuple[Games, dict[int, GameDamaged]]:
+        games: Games = []
+        damaged: dict[int, GameDamaged] = {}
         for game_id in journal.game_ids():
             try:
                 games.append((game_id, export_game(journal, game_id)))
             except GameDamaged as err:
                 damaged[game_id] = err
-    except sqlite3.DatabaseError as err:
-        raise JournalError(f"{path}: cannot be read ({err})") from None
-    finally:
-        journal.close()
-    return games, damaged
+        return games, damaged
+
+    (games, damaged), behind = read_stored(lambda: open_read_only(path), read)
+    return games, damaged, behind
 
 
-def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:
+def journal_games(path: Path) -> Games:
     """Every game of the journal that reads, as (game id, game record)."""
     return read_games(path)[0]
 
@@ -87,8 +72,14 @@ def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:
 def create_home_app(db_path: Path) -> Starlette:
     """The home site of one journal: ``/``, ``/games/{id}``, ``/stats`` and the static files."""
 
-    def games() -> list[tuple[int, dict[str, Any]]]:
-        return journal_games(db_path)
+    def games() -> tuple[Games, dict[int, GameDamaged], str | None]:
+        return read_games(db_path)
+
+    def shown(t: Texts, body: str, behind: str | None) -> str:
+        """The page's body, after one line when what it shows may be behind the table."""
+        if behind is None:
+            return body
+        return f'<p class="error" role="status">{esc(t.behind)}</p>{body}'
 
     def damaged_row(game_id: int, err: GameDamaged, t: Texts) -> dict[str, Any]:
         return {
@@ -109,7 +100,7 @@ def create_home_app(db_path: Path) -> Starlette:
         tv = "tv" in request.query_params
         s = speaker(request)
         try:
-            found, damaged = read_games(db_path)
+            found, damaged, behind = games()
             rows = [damaged_row(game_id, err, s.t) for game_id, err in damaged.items()]
             for game_id, record in found:
                 try:
@@ -132,7 +123,7 @@ def create_home_app(db_path: Path) -> Starlette:
         except JournalError as err:
             return failed(s, str(err))
         rows.sort(key=lambda row: int(row["number"]), reverse=True)
-        body = history_html(rows, s.t)
+        body = shown(s.t, history_html(rows, s.t), behind)
         return s.respond(page(s.t.home_title, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     async def game(request: Request) -> Response:
@@ -141,8 +132,8 @@ def create_home_app(db_path: Path) -> Starlette:
         t = s.t
         try:
             wanted = int(request.path_params["game_id"])
-            games, damaged = read_games(db_path)
-            found = dict(games).get(wanted)
+            stored, damaged, behind = games()
+            found = dict(stored).get(wanted)
         except JournalError as err:
             return failed(s, str(err))
         if wanted in damaged:
@@ -156,17 +147,19 @@ def create_home_app(db_path: Path) -> Starlette:
         names = sheet["names"]
         ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
         title = t.game_title.format(number=wanted, ns=ns, ew=ew)
-        return s.respond(page(title, sheet_html(sheet, t), nav=nav(t), tv=tv, **s.page_args()))
+        body = shown(t, sheet_html(sheet, t), behind)
+        return s.respond(page(title, body, nav=nav(t), tv=tv, **s.page_args()))
 
     async def stats(request: Request) -> Response:
         tv = "tv" in request.query_params
         s = speaker(request)
         try:
-            inputs = [GameInput(record) for _, record in games()]
+            found, _, behind = games()
+            inputs = [GameInput(record) for _, record in found]
             rows = player_stats(inputs)
         except (JournalError, KaiserError) as err:
             return failed(s, str(err))
-        body = stats_html(rows, t=s.t)
+        body = shown(s.t, stats_html(rows, t=s.t), behind)
         return s.respond(page(s.t.statistics, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     routes = [
