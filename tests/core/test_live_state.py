@@ -17,10 +17,9 @@ from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from kaiser_core.bidding import Contract, table_bid
 from test_properties import house_rules
 
+from kaiser_core.bidding import Contract, table_bid
 from kaiser_core.cards import FIVE_HEARTS, SEATS, THREE_SPADES, Card, Seat, Suit, Team
 from kaiser_core.entries import CardEntry, ContractEntry, Mode, SpecialEntry, TrickEntry
 from kaiser_core.rules import LowSpecials, Rules, find_profile
