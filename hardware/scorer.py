@@ -21,6 +21,7 @@ from hardware import notify
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.resume import resume
+from hardware.screenshots import Screenshots
 from hardware.storage import JournalError
 from kaiser_core.cards import Card
 from kaiser_core.table import Change, Key, Table
@@ -122,13 +123,12 @@ class Scorer:
         self.journal = journal
         self.display = display
         self.render = render
-        self.screenshots = screenshots
+        self.screenshots = Screenshots(screenshots)
         # SimpleQueue: put() is reentrant, so stop() may be called from a signal handler.
         self.events: queue.SimpleQueue[Event] = queue.SimpleQueue()
         self.dim_after = dim_after
         self.clock = clock
         self.last_input = clock()
-        self.frame_no = 0
         self.stopping = Flag()
         self.stop_reason = ""
         self.handlers: dict[type, RequestHandler] = {}
@@ -219,10 +219,8 @@ class Scorer:
             image = self.render(view)
         if trace is not None:
             trace("rendered", time.perf_counter())
-        if self.display.show(image) and self.screenshots is not None:
-            self.frame_no += 1
-            self.screenshots.mkdir(parents=True, exist_ok=True)
-            image.save(self.screenshots / f"frame-{self.frame_no:04d}.png")
+        if self.display.show(image):
+            self.screenshots.save(image)  # a folder that cannot take it: one log line
         if not self.display.failing:
             self._next_retry = None
         elif self._next_retry is None:
