@@ -32,7 +32,7 @@ from hardware.resume import resume
 from hardware.runner import EXIT_HARDWARE, EXIT_USAGE, serve
 from hardware.storage import is_corruption
 from hardware.stored import db_path_of
-from hardware.textio import OutputError, json_lines, write_stdout
+from hardware.textio import OutputError, write_json
 from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
 from kaiser_core.table import Screen, Table
@@ -200,7 +200,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     out = records if args.all else records[0]
     try:
-        write_stdout(json_lines(out))
+        write_json(out)
     except OutputError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
