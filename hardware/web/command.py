@@ -7,15 +7,18 @@ import socket
 import sys
 from typing import Any
 
+from kaiser_core.numbers import whole
+
 EXIT_USAGE = 2
 
 
 def parse_listen(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:8080`` for IPv6); raises ValueError with a clear message."""
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:8080")
-    return host.strip("[]"), int(port)
+    host, sep, port_text = text.rpartition(":")
+    port = whole(port_text, 5)
+    if not sep or not host or port is None or not 0 < port < 65536:
+        raise ValueError(f"--listen {text[:80]!r}: expected HOST:PORT, e.g. 127.0.0.1:8080")
+    return host.strip("[]"), port
 
 
 def serve(app: Any, host: str, port: int) -> int:

@@ -16,6 +16,7 @@ from hardware.web.assets import static_routes
 from hardware.web.language import Speaker, speaker
 from hardware.web.layout import esc, page
 from hardware.web.pages import history_html, sheet_html, stats_html, team_name
+from hardware.web.paths import num
 from hardware.web.texts import T, Texts
 from hardware.web.why import core_words
 from kaiser_core.errors import KaiserError
@@ -164,7 +165,7 @@ def create_home_app(db_path: Path) -> Starlette:
 
     routes = [
         Route("/", history, methods=["GET", "HEAD"]),
-        Route("/games/{game_id:int}", game, methods=["GET", "HEAD"]),
+        Route(f"/games/{num('game_id')}", game, methods=["GET", "HEAD"]),
         Route("/stats", stats, methods=["GET", "HEAD"]),
         *static_routes(),
     ]
