@@ -22,8 +22,8 @@ def parse_listen(text: str) -> tuple[str, int]:
 
 
 def serve(app: Any, host: str, port: int) -> int:
-    """Serve ``app`` with uvicorn (h11, no reload, no access log); 2 when it cannot listen."""
-    import uvicorn
+    """Serve ``app`` with uvicorn (h11, guarded: hardware.web.guard); 2 when it cannot listen."""
+    from hardware.web.guard import serve as serve_guarded
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -34,17 +34,7 @@ def serve(app: Any, host: str, port: int) -> int:
         sock.close()
         print(f"kaiser-scorer: cannot listen on {host}:{port}: {err.strerror}", file=sys.stderr)
         return EXIT_USAGE
-    config = uvicorn.Config(
-        app,
-        http="h11",
-        ws="none",
-        loop="asyncio",
-        lifespan="off",
-        access_log=False,
-        log_level="warning",
-        server_header=False,
-    )
-    uvicorn.Server(config).run(sockets=[sock])
+    serve_guarded(app, sock)
     return 0
 
 
