@@ -8,12 +8,14 @@ as game records.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import random
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from hardware.boards import (
     BOARD_CHOICES,
@@ -24,16 +26,19 @@ from hardware.boards import (
     resolve,
 )
 from hardware.config import Config, ConfigError, load_config
-from hardware.journal import Journal, JournalError, default_db_path
+from hardware.journal import Journal, JournalError
 from hardware.keyscript import read_key_script
 from hardware.resume import resume
 from hardware.runner import EXIT_HARDWARE, EXIT_USAGE, serve
-from hardware.textio import OutputError, json_lines, write_stdout
+from hardware.storage import is_corruption
+from hardware.stored import db_path_of
+from hardware.textio import OutputError, write_json
 from kaiser_core.cards import SEATS
 from kaiser_core.errors import KaiserError
 from kaiser_core.table import Screen, Table
 
 log = logging.getLogger("kaiser-scorer")
+T = TypeVar("T")
 
 
 # -- the run command ----------------------------------------------------------------------
@@ -85,7 +90,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             check_emulator(getattr(args, "display", "terminal"))
         except BoardError as err:
             return _mistake(err, cfg.language)
-    db_path = Path(args.db) if args.db else default_db_path()
+    try:
+        db_path = db_path_of(args.db)
+    except JournalError as err:
+        return _mistake(err, cfg.language)
     try:
         journal = _open_journal(db_path)
     except JournalError as err:
@@ -159,45 +167,94 @@ def _config_fault(args: argparse.Namespace, err: ConfigError) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """``kaiser-scorer export``: the current game (or every game) as a game record."""
-    db_path = Path(args.db) if args.db else default_db_path()
+    """``kaiser-scorer export``: the current game (or every game) as a game record.
+
+    A game whose rows do not read is left out with a line of its own (exit status 2); the
+    other games are printed all the same.
+    """
+    from hardware.reading import read_stored
+
+    def read(journal: Journal) -> tuple[list[dict[str, Any]], list[GameDamaged]]:
+        ids = journal.game_ids()
+        records: list[dict[str, Any]] = []
+        damaged: list[GameDamaged] = []
+        for game_id in ids if args.all else ids[-1:]:
+            try:
+                records.append(export_game(journal, game_id))
+            except GameDamaged as err:
+                damaged.append(err)
+        return records, damaged
+
     try:
-        journal = Journal(db_path, read_only=True)
-        try:
-            ids = journal.game_ids()
-            if not args.all:
-                ids = ids[-1:]
-            records = [export_game(journal, game_id) for game_id in ids]
-        except sqlite3.DatabaseError as err:
-            raise journal.note_damage(err) from None
-        finally:
-            journal.close()
+        db_path = db_path_of(args.db)
+        (records, damaged), behind = read_stored(lambda: Journal(db_path, read_only=True), read)
     except (JournalError, KaiserError) as err:
         return _mistake(err)
-    if not records:
+    if not records and not damaged:
         from hardware.i18n.errors import error
 
         return _mistake(error("export.no_game"))
+    for game in damaged:
+        _mistake(game)
+    if not records:
+        return EXIT_USAGE
     out = records if args.all else records[0]
     try:
-        write_stdout(json_lines(out))
+        write_json(out)
     except OutputError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
-    return 0
+    if behind is not None:
+        _mistake(behind)  # the records are what could be read: say they may be behind
+    return EXIT_USAGE if damaged else 0
+
+
+class GameDamaged(JournalError):
+    """A stored game whose rows do not read (the file itself may be sound): left out."""
+
+    def __init__(self, journal: Journal, game_id: int, reason: str) -> None:
+        from hardware.i18n.errors import error
+
+        path = str(journal.path)
+        super().__init__(error("export.damaged_game", path=path, number=game_id, reason=reason))
+        self.number = game_id
+        self.reason = reason
 
 
 def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
-    """One stored game as a game record (confirmed hands only)."""
-    row = journal.game(game_id)
+    """One stored game as a game record (confirmed hands only).
+
+    Raises GameDamaged when a row of it does not read or its entries do not replay (a
+    damaged file raises sqlite3.DatabaseError, as every read of it does).
+    """
+    row = _read(journal, game_id, "its row", journal.game)
+    entries = _read(journal, game_id, "an entry", journal.entries)
     assert row is not None
     table = Table(row.rules)
     from kaiser_core.table import Ui
 
-    table.load(row.rules, journal.entries(game_id), Ui(screen=Screen.SCORE))
+    try:
+        table.load(row.rules, entries, Ui(screen=Screen.SCORE))
+    except KaiserError as err:
+        raise GameDamaged(journal, game_id, f"its entries do not replay: {err}") from None
     from kaiser_core.record import record_json  # only the export needs it
 
     return record_json(row.rules, table.first_dealer, table.core_entries(), row.names)
+
+
+def _read(journal: Journal, game_id: int, what: str, read: Callable[[int], T]) -> T:
+    """``read(game_id)``; GameDamaged naming ``what`` when its bytes do not read."""
+    try:
+        return read(game_id)
+    except json.JSONDecodeError:
+        reason = f"{what} is not JSON"
+    except sqlite3.DatabaseError as err:
+        if is_corruption(err) or "decode" not in str(err):
+            raise
+        reason = f"{what} is not UTF-8 text"
+    except (KaiserError, ValueError, TypeError, KeyError, AttributeError) as err:
+        reason = f"{what} does not read: {err}"
+    raise GameDamaged(journal, game_id, reason)
 
 
 def add_subcommands(sub: Any) -> None:
@@ -234,6 +291,7 @@ def add_subcommands(sub: Any) -> None:
 __all__ = [
     "EXIT_HARDWARE",
     "EXIT_USAGE",
+    "GameDamaged",
     "add_subcommands",
     "cmd_export",
     "cmd_run",

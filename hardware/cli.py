@@ -37,9 +37,8 @@ def cmd_score(args: argparse.Namespace) -> int:
     from hardware.textio import (
         InputTooLarge,
         OutputError,
-        json_lines,
         read_file_capped,
-        write_stdout,
+        write_json,
     )
     from kaiser_core.record import score_record
     from kaiser_core.record_json import MAX_RECORD_BYTES, load_record_bytes
@@ -54,7 +53,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     except KaiserError as err:
         return _fail(str(err))
     try:
-        write_stdout(json_lines(result))
+        write_json(result)
     except OutputError as err:
         return _fail(str(err))
     return 0

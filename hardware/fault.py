@@ -33,6 +33,7 @@ from PIL import Image
 from hardware import notify, startup
 from hardware.i18n.errors import error as _message
 from hardware.oled import Display
+from hardware.screenshots import Screenshots
 from hardware.storage import ARCHIVE_SUFFIX as ARCHIVE
 from hardware.storage import (
     DatabaseDamaged,
@@ -289,9 +290,8 @@ def wait_for_fix(
     display = Display(display_factory, rotate=rotate)
     try:
         image = message_image(screen, language)
-        if display.show(image) and screenshots is not None:
-            screenshots.mkdir(parents=True, exist_ok=True)
-            image.save(screenshots / "frame-0001.png")
+        if display.show(image):
+            Screenshots(screenshots).save(image)
         notify.status(status)
         notify.ready()
         startup.started()  # the fault on the display: start-up is over (hardware.startup)

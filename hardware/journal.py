@@ -15,6 +15,7 @@ from typing import Any
 
 from hardware.club.revision import ensure_ids, stamp
 from hardware.history import after_store, mark_end, past_games, seats_of, stored_names
+from hardware.reading import open_view
 from hardware.startcheck import APP, SCHEMA, check_schema, close_untouched, write_path_damage
 from hardware.storage import (
     ARCHIVE_SUFFIX,
@@ -38,7 +39,6 @@ from hardware.storage import (
     mark_damaged,
     no_room,
     rollback,
-    storage_read_only,
     wal_left,
     why_not_writable,
 )
@@ -56,8 +56,7 @@ class Journal:
     """An open scorer database.
 
     ``exclusive``: hold the writer lock (the scorer; a second one is refused).
-    ``read_only``: never write (export); opened ``mode=ro``, ``immutable=1`` on read-only
-    storage only.
+    ``read_only``: never write (export, the home pages): ``hardware.reading.open_view``.
     """
 
     def __init__(
@@ -92,11 +91,11 @@ class Journal:
         if existed:
             check_header(self.path)
         try:
-            if read_only:
-                uri = db_uri(self.path, "ro", immutable=storage_read_only(self.path))
+            if read_only:  # SQLite's rules for readers that may not write: hardware.reading
+                self.db: sqlite3.Connection = open_view(self.path)
             else:
                 uri = db_uri(self.path, "rw" if existed else "rwc")
-            self.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
+                self.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
             made = check_schema(self.db, self.path, read_only) if existed else False
             self.half_made = existed and not made
             if read_only:

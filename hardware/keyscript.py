@@ -1,4 +1,12 @@
-"""Key scripts for ``run --board mock --keys FILE``: key names, ``#`` comments, capped size."""
+"""Key scripts for ``run --board mock --keys FILE``: key names, ``#`` comments, capped size.
+
+Key names are apart by any white space. A ``#`` starts a comment that runs to the end of
+its line, and a line ends only at LF (``\\n``; a CRLF file's CR is white space before it),
+as a text editor and ``wc -l`` count lines, and as the config file's TOML has it. The
+other characters ``str.splitlines`` breaks at (CR alone, VT, FF, FS, GS, RS, NEL, U+2028,
+U+2029) are white space between key names but never end a comment: a key after one of
+them inside a comment is not pressed, and a mistake's line number is the editor's.
+"""
 
 from __future__ import annotations
 
@@ -40,7 +48,7 @@ def read_key_script(path: str) -> list[str]:
     except OSError as err:
         raise _mistake("config.at", where=path, error=err.strerror or str(err)) from None
     keys = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):  # not splitlines(): see above
         for word in line.split("#", 1)[0].split():
             try:
                 Key.from_name(word)

@@ -23,7 +23,12 @@ import os
 import threading
 from typing import Protocol
 
+from kaiser_core.numbers import whole
+
 log = logging.getLogger(__name__)
+#: The longest wait between pings: a longer WatchdogSec is still pinged hourly (harmless),
+#: and no timer gets a timeout past what the threading module takes.
+MOST_INTERVAL = 3600.0
 
 
 class _Notifier(Protocol):
@@ -108,10 +113,7 @@ def watchdog_interval() -> float | None:
     pid = os.environ.get("WATCHDOG_PID", "")
     if pid and pid != str(os.getpid()):
         return None
-    try:
-        value = int(usec)
-    except ValueError:
+    value = whole(usec, 20)  # systemd's is a 64-bit count of microseconds
+    if not value:
         return None
-    if value <= 0:
-        return None
-    return value / 2_000_000
+    return min(value / 2_000_000, MOST_INTERVAL)

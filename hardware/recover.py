@@ -1,23 +1,29 @@
 """``kaiser-scorer recover``: a new database from the archive and what the damaged one still holds.
 
-The damaged file is only read (``mode=ro``), never changed; the new database gets every game
-that still replays from the old file, and every archived game the old file lost.
+The damaged file is only read (``hardware.salvage``), never changed, also on read-only
+storage; the new database gets every game that still replays from the old file (a game
+cut short by a bad page keeps its hands before it, and the summary says which were lost),
+every archived game the old file lost, the game in progress on its screen and the club's
+rounds. It is built beside ``--out`` and moved in whole (``hardware.rebuild``): a kill
+leaves nothing half-made, and a rerun starts over.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from hardware import archive
-from hardware.club.revision import carry_club
+from hardware.club.revision import carried
 from hardware.journal import Journal
-from hardware.storage import JournalError, WriterLock, beside, db_uri
+from hardware.rebuild import ReadLock, build, in_the_way
+from hardware.salvage import MAX_GAME, UNREADABLE, Game, read_damaged, replay
+from hardware.storage import JournalError, check_folder, why_not_writable
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Seat, Team
 from kaiser_core.entries import (
     CardEntry,
@@ -30,7 +36,6 @@ from kaiser_core.entries import (
     TableEntry,
     TakenEntry,
     TrickEntry,
-    entry_from_json,
     entry_to_json,
 )
 from kaiser_core.errors import KaiserError
@@ -41,36 +46,48 @@ from kaiser_core.table import Table, Ui
 
 
 @dataclass
-class Game:
-    """A game to write into the new database."""
-
-    id: int
-    rules: Rules
-    names: dict[str, str]
-    series: int | None
-    entries: list[TableEntry]
-    state: str = "playing"
-    source: str = "database"
-
-
-@dataclass
 class Report:
     """What recover found."""
 
     games: list[Game] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)
     bad_lines: int = 0
+    wild: list[int] = field(default_factory=list)  # damaged rows' numbers, skipped
     current: int | None = None
+    meta: dict[str, str] = field(default_factory=dict)  # the old file's meta values that read
 
-    def line(self, old: Path, new: Path) -> str:
-        """The summary printed by the command."""
+    def summary(self, old: Path, new: Path) -> str:
+        """The summary printed by the command, then a line for each game kept in part."""
         from_db = sum(1 for g in self.games if g.source == "database")
-        lost = f"; lost: game {', '.join(map(str, self.lost))}" if self.lost else ""
+        lost = f"; lost: {_numbers('game', self.lost)}" if self.lost else ""
         bad = f"; {self.bad_lines} unreadable archive lines skipped" if self.bad_lines else ""
+        rows = "damaged rows" if len(self.wild) > 1 else "a damaged row"
+        wild = f"; {rows} read as {_numbers('game', self.wild)} skipped" if self.wild else ""
+        cut = "".join(f"\n{_cut(g)}" for g in self.games if g.hands is not None)
         return (
             f"recovered {len(self.games)} games into {new} ({from_db} from the database, "
-            f"{len(self.games) - from_db} from the archive{lost}{bad}); {old} was left as it was"
+            f"{len(self.games) - from_db} from the archive{lost}{bad}{wild}); "
+            f"{old} was left as it was{cut}"
         )
+
+
+def _numbers(word: str, numbers: list[int]) -> str:
+    """``game 4``, ``games 2, 5-9``: runs of numbers as ranges (a gap can be long)."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    text = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    plural = len(numbers) > 1
+    return f"{word}s {text}" if plural else f"{word} {text}"
+
+
+def _cut(game: Game) -> str:
+    """What was kept of a game cut short: ``game 3: hands 1-4 kept, hand 5 and later lost``."""
+    kept = {0: "no hand kept", 1: "hand 1 kept"}.get(game.hands or 0, f"hands 1-{game.hands} kept")
+    return f"game {game.id}: {kept}, hand {(game.hands or 0) + 1} and later lost"
 
 
 def record_entries(record: dict[str, Any]) -> tuple[Rules, dict[str, str], list[TableEntry]]:
@@ -107,147 +124,133 @@ def _taker(who: Seat | Team, winners: tuple[Seat, ...]) -> Seat:
     return next(s for s in winners if s.team is who)
 
 
-def _replays(rules: Rules, entries: list[TableEntry]) -> str:
-    table = Table(rules)
-    table.load(rules, entries, Ui())
-    return "finished" if table.game is not None and table.game.over else "playing"
-
-
-def read_damaged(path: Path, known: set[int]) -> tuple[dict[int, Game], int | None]:
-    """Every game of the damaged file that still reads and replays; and its current game."""
-    games: dict[int, Game] = {}
-    current = None
-    try:
-        db = sqlite3.connect(db_uri(path, "ro"), uri=True)
-    except sqlite3.Error:
-        return games, None
-    try:
-        ids = set(known)
-        for query in ("SELECT max(id) FROM games", "SELECT id FROM games"):
-            with contextlib.suppress(sqlite3.Error):
-                ids.update(r[0] for r in db.execute(query) if r[0] is not None)
-        try:
-            row = db.execute("SELECT value FROM meta WHERE key = 'current'").fetchone()
-            current = int(row[0]) if row and row[0] else None
-        except (sqlite3.Error, ValueError):
-            current = None
-        for game_id in range(1, max(ids, default=0) + 1):
-            try:
-                games[game_id] = _read_game(db, game_id)
-            except (sqlite3.Error, KaiserError, ValueError, TypeError, KeyError):
-                continue
-    finally:
-        db.close()
-    return games, current
-
-
-def _read_game(db: sqlite3.Connection, game_id: int) -> Game:
-    row = db.execute(
-        "SELECT rules, names, state, series FROM games WHERE id = ?", (game_id,)
-    ).fetchone()
-    if row is None:
-        raise KeyError(game_id)
-    rules = Rules.from_spec(json.loads(row[0]))
-    rows = db.execute("SELECT data FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
-    entries = [entry_from_json(json.loads(r[0])) for r in rows]
-    state = row[2] if row[2] == "abandoned" else _replays(rules, entries)
-    names = json.loads(row[1])
-    if not isinstance(names, dict):
-        raise ValueError("names")
-    return Game(game_id, rules, names, row[3], entries, state)
-
-
 def gather(path: Path) -> Report:
     """Merge the damaged file's readable games with the archive's (the file wins when whole)."""
     archived, bad = archive.read(archive.archive_path(path))
-    from_db, current = read_damaged(path, set(archived))
-    report = Report(bad_lines=bad)
-    last = max((*archived, *from_db), default=0)
-    for game_id in range(1, last + 1):
-        game = from_db.get(game_id)
-        if game is None and game_id in archived:
-            saved = archived[game_id]
-            try:
-                rules, names, entries = record_entries(saved.record)
-                game = Game(game_id, rules, names, saved.series, entries, "finished", "archive")
-                game.state = _replays(rules, entries)
-            except KaiserError:
-                game = None
+    wild = [g for g in archived if not 0 < g <= MAX_GAME]  # a damaged line's number
+    for game_id in wild:
+        del archived[game_id]
+    found = read_damaged(path, set(archived))
+    report = Report(bad_lines=bad + len(wild), wild=sorted(found.wild), meta=found.meta)
+    for game_id in range(1, max((*found.ids, *archived), default=0) + 1):
+        game = found.games.get(game_id)
+        if (game is None or game.hands is not None) and game_id in archived:
+            game = _from_archive(archived[game_id]) or game
         if game is None:
             report.lost.append(game_id)
         else:
             report.games.append(game)
-    if current in from_db and from_db[current].state == "playing":
-        report.current = current
+    with contextlib.suppress(ValueError):
+        current = int(found.meta.get("current") or 0)
+        if any(g.id == current and g.state != "abandoned" for g in report.games):
+            report.current = current
     return report
 
 
-def write_new(report: Report, out: Path) -> None:
-    """Write the recovered games into a new database at ``out`` (and its archive)."""
-    journal = Journal(out, exclusive=True)
+def _from_archive(saved: archive.Archived) -> Game | None:
     try:
-        with journal.transaction():
-            for g in report.games:
-                table = Table(g.rules)
-                table.load(g.rules, g.entries, Ui())
-                game = table.game
-                assert game is not None
-                journal.db.execute(
-                    "INSERT INTO games(id, rules, names, state, winner, ns, ew, series) "
-                    "VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        g.id,
-                        json.dumps(g.rules.to_spec()),
-                        json.dumps(g.names),
-                        g.state,
-                        game.winner.code if game.over and game.winner else None,
-                        game.totals[Team.NS],
-                        game.totals[Team.EW],
-                        g.series,
-                    ),
-                )
-                journal.db.executemany(
-                    "INSERT INTO entries(game_id, seq, data) VALUES(?, ?, ?)",
-                    [
-                        (g.id, seq, json.dumps(entry_to_json(e), separators=(",", ":")))
-                        for seq, e in enumerate(g.entries, 1)
-                    ],
-                )
-                if g.state == "finished":
-                    from kaiser_core.record import record_json
+        rules, names, entries = record_entries(saved.record)
+        state = replay(rules, entries)[1]
+    except KaiserError:
+        return None
+    return Game(saved.game, rules, names, saved.series, entries, state, "archive")
 
-                    rec = record_json(g.rules, game.first_dealer, list(game.entries), g.names)
-                    archive.append(journal.archive, g.id, g.series, rec)
+
+def _ui(report: Report) -> Ui:
+    """The table's UI state as the old file kept it; on the game's own screen again when the
+    game came back cut short or from the archive (the old screen was of entries now gone)."""
+    try:
+        ui = Ui.from_json(json.loads(report.meta.get("ui") or "{}"))
+    except UNREADABLE:
+        ui = Ui()
+    game = next((g for g in report.games if g.id == report.current), None)
+    if game is not None and (game.hands is not None or game.source == "archive"):
+        table = Table(game.rules)
+        table.load(game.rules, game.entries, Ui())
+        ui = dataclasses.replace(ui, screen=table.home(), stack=(), message="")
+    return ui
+
+
+def _meta(report: Report) -> list[tuple[str, str]]:
+    """The meta values the new file takes over: the game shown, its screen, the club's
+    state and rounds (CLUB.md: a spare Pi goes on with the round's game), the dates."""
+    ids = {str(g.id) for g in report.games}
+    kept = [
+        (k, v)
+        for k, v in report.meta.items()
+        if carried(k) or (k.startswith("ended:") and k[6:] in ids)
+    ]
+    ui = json.dumps(_ui(report).to_json(), separators=(",", ":"))
+    return [("current", str(report.current or "")), ("ui", ui), *kept]
+
+
+def fill(journal: Journal, report: Report) -> None:
+    """Write the recovered games into a new, empty database (and its archive)."""
+    from kaiser_core.record import record_json
+
+    with journal.transaction():
+        for g in report.games:
+            table = Table(g.rules)
+            table.load(g.rules, g.entries, Ui())
+            game = table.game
+            assert game is not None
             journal.db.execute(
-                "INSERT INTO meta(key, value) VALUES('current', ?)",
-                (str(report.current) if report.current else "",),
+                "INSERT INTO games(id, rules, names, state, winner, ns, ew, series) "
+                "VALUES(?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    g.id,
+                    json.dumps(g.rules.to_spec()),
+                    json.dumps(g.names),
+                    g.state,
+                    game.winner.code if game.over and game.winner else None,
+                    game.totals[Team.NS],
+                    game.totals[Team.EW],
+                    g.series,
+                ),
             )
-    finally:
-        journal.close()
+            journal.db.executemany(
+                "INSERT INTO entries(game_id, seq, data) VALUES(?, ?, ?)",
+                [
+                    (g.id, seq, json.dumps(entry_to_json(e), separators=(",", ":")))
+                    for seq, e in enumerate(g.entries, 1)
+                ],
+            )
+            if g.state == "finished":
+                rec = record_json(g.rules, game.first_dealer, list(game.entries), g.names)
+                archive.append(journal.archive, g.id, g.series, rec)
+        journal.db.executemany(
+            "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", _meta(report)
+        )
 
 
 def cmd_recover(args: argparse.Namespace) -> int:
     """``kaiser-scorer recover --db PATH [--out NEW]``."""
     old = Path(args.db)
     new = Path(args.out) if args.out else old.with_name(old.stem + "-recovered" + old.suffix)
-    if new.exists():
-        return _mistake(_error("recover.exists", path=str(new)))
+    try:
+        check_folder(old)  # a folder this user cannot read: one line, not a traceback
+        check_folder(new)
+    except JournalError as err:
+        return _mistake(err)
+    taken = in_the_way(new)
+    if taken is not None:
+        return _mistake(_error("recover.exists", path=str(taken)))
     if not old.exists() and not archive.archive_path(old).exists():
         return _mistake(_error("recover.no_database", path=str(old)))
+    if why_not_writable(new, False) is not None:
+        return _mistake(_error("recover.cannot_write", path=str(new)))
     try:
-        lock = WriterLock(old) if beside(old, "-lock").parent.exists() else None
+        lock = ReadLock(old)
     except JournalError as err:
         return _mistake(err)
     try:
         report = gather(old)
-        write_new(report, new)
-        carry_club(old, new)  # the club's rounds and state; the journal id is new
+        build(new, lambda journal: fill(journal, report))
     except (JournalError, OSError) as err:
         return _mistake(getattr(err, "strerror", None) or err)
     finally:
-        if lock is not None:
-            lock.release()
-    print(report.line(old, new))
+        lock.release()
+    print(report.summary(old, new))
     return 0
 
 

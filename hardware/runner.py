@@ -28,6 +28,7 @@ from hardware.sinks.watchdog import WatchdogSink
 from hardware.sources import Source
 from hardware.sources.buttons import GpioError
 from hardware.sources.check import CheckSource
+from kaiser_core.messages import Message
 from kaiser_core.table import Table
 from kaiser_core.table.requests import Flip, ShutDown
 
@@ -139,7 +140,10 @@ def serve(
         scorer.on_fault = on_fault
 
     def shut_down(request: ShutDown) -> None:
-        scorer.refresh()  # "shutting down" on the screen while the command runs
+        # "shutting down" on the screen while the command runs; not journaled (the key's
+        # change is): the next start opens on the game without it
+        table.say(Message("menu.shutting_down"))
+        scorer.refresh()
         if power_off(board.poweroff):
             scorer.stop("power off from the menu")
         else:

@@ -21,6 +21,7 @@ from hardware import notify
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.resume import resume
+from hardware.screenshots import Screenshots
 from hardware.storage import JournalError, is_full
 from kaiser_core.cards import Card
 from kaiser_core.table import Change, Key, Table
@@ -83,7 +84,11 @@ class Sink(Protocol):
     """An output called on the main thread after each change that was stored."""
 
     def stored(self, change: Change) -> None:
-        """The change is committed in the journal; must cost the key path next to nothing."""
+        """The change is committed in the journal; must cost the key path next to nothing.
+
+        A sink that raises is logged and tried again with the next change: the entry is
+        stored all the same (no NOT SAVED), and the loop goes on.
+        """
 
 
 #: A trace hook: called with a stage name and ``time.perf_counter()`` (the bench's probe).
@@ -118,13 +123,12 @@ class Scorer:
         self.journal = journal
         self.display = display
         self.render = render
-        self.screenshots = screenshots
+        self.screenshots = Screenshots(screenshots)
         # SimpleQueue: put() is reentrant, so stop() may be called from a signal handler.
         self.events: queue.SimpleQueue[Event] = queue.SimpleQueue()
         self.dim_after = dim_after
         self.clock = clock
         self.last_input = clock()
-        self.frame_no = 0
         self.stopping = Flag()
         self.stop_reason = ""
         self.handlers: dict[type, RequestHandler] = {}
@@ -142,6 +146,7 @@ class Scorer:
         self.keys_stored = 0
         self.changes_stored = 0  # events that wrote to the journal
         self.not_saved = 0  # changes lost to storage errors in the current outage
+        self.failures: dict[str, int] = {}  # a sink's or request handler's failures in a row
         self.reader_limit = reader_limit
         self.reader_queued = 0
         self.reader_dropped = 0  # card-reader events dropped because the queue was full
@@ -214,10 +219,8 @@ class Scorer:
             image = self.render(view)
         if trace is not None:
             trace("rendered", time.perf_counter())
-        if self.display.show(image) and self.screenshots is not None:
-            self.frame_no += 1
-            self.screenshots.mkdir(parents=True, exist_ok=True)
-            image.save(self.screenshots / f"frame-{self.frame_no:04d}.png")
+        if self.display.show(image):
+            self.screenshots.save(image)  # a folder that cannot take it: one log line
         if not self.display.failing:
             self._next_retry = None
         elif self._next_retry is None:
@@ -233,7 +236,7 @@ class Scorer:
         if change.stored or extra:
             self.changes_stored += 1
             for sink in self.sinks:
-                sink.stored(change)
+                self._after_commit(type(sink).__name__, sink.stored, change)
         if self.not_saved:
             log.warning("storage works again (%d changes were not saved)", self.not_saved)
             self.not_saved = 0
@@ -275,7 +278,8 @@ class Scorer:
             elif kind == "call":
                 event.value()
             if change is not None and change.request is not None:
-                self.on_request(change.request)
+                name = type(change.request).__name__
+                self._after_commit(f"{name} request", self.on_request, change.request)
         except (OSError, sqlite3.Error) as err:
             event.error = str(err) or type(err).__name__
             try:
@@ -289,6 +293,31 @@ class Scorer:
             self.refresh()
             if event.done is not None:
                 event.done.set()
+
+    def _after_commit(self, name: str, fn: Callable[[Any], None], arg: Any) -> None:
+        """Run an output of a committed change: its failure is its own, never the entry's.
+
+        The entry is stored, so the screen must not say NOT SAVED, and the loop goes on. The
+        log gets the first failure in a row, then the 2nd, 4th, 8th ... (a sink that fails
+        on every key fills no SD card), and a line when it works again.
+        """
+        try:
+            fn(arg)
+        except Exception as err:
+            failed = self.failures[name] = self.failures.get(name, 0) + 1
+            if failed & (failed - 1) == 0:  # 1, 2, 4, 8 ...
+                log.error(
+                    "the %s failed after a stored change (%d in a row; %s: %s): the entry "
+                    "is stored and the game goes on",
+                    name,
+                    failed,
+                    type(err).__name__,
+                    err,
+                    exc_info=failed == 1,
+                )
+        else:
+            if self.failures.get(name):
+                log.warning("the %s works again (%d failures)", name, self.failures.pop(name))
 
     def damaged(self, reason: str) -> None:
         """Damage found off the key path (the idle check): the journal writes no more."""

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hardware.storage import JournalError
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import TableEntry
 from kaiser_core.rules import Rules
@@ -14,12 +15,43 @@ from kaiser_core.table.past import PastGame
 
 
 def default_db_path() -> Path:
-    """``$STATE_DIRECTORY`` under systemd, else the user's state folder."""
+    """``$STATE_DIRECTORY`` under systemd (the first of its list), else the user's state
+    folder: ``$XDG_STATE_HOME`` where it is absolute (the XDG spec ignores a relative one),
+    else ``$HOME/.local/state`` (HOME unset: the passwd entry's), in ``kaiser-scorer``.
+
+    Raises JournalError (one line) when that folder cannot be known: never a database in
+    the current folder, nor at the root for an empty HOME.
+    """
     state = os.environ.get("STATE_DIRECTORY")
     if state:
-        return Path(state.split(":")[0]) / "kaiser.db"
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "kaiser-scorer" / "kaiser.db"
+        return _absolute("STATE_DIRECTORY", state, state.split(":")[0]) / "kaiser.db"
+    xdg = os.environ.get("XDG_STATE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "kaiser-scorer" / "kaiser.db"
+    home = os.environ.get("HOME")
+    if home is None:
+        import pwd
+
+        try:
+            home = pwd.getpwuid(os.getuid()).pw_dir
+        except KeyError:
+            from hardware.i18n.errors import error
+
+            raise JournalError(error("state.no_home", uid=os.getuid())) from None
+    return _absolute("HOME", home, home) / ".local" / "state" / "kaiser-scorer" / "kaiser.db"
+
+
+def _absolute(name: str, value: str, folder: str) -> Path:
+    if not os.path.isabs(folder):
+        from hardware.i18n.errors import error
+
+        raise JournalError(error("state.not_absolute", name=name, value=repr(value)))
+    return Path(folder)
+
+
+def db_path_of(db: str | None) -> Path:
+    """The database of ``--db`` (a path, as given), else :func:`default_db_path`."""
+    return Path(db) if db else default_db_path()
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 MIB = 1 << 20
@@ -61,23 +62,42 @@ def _quiet_stdout() -> None:
 
 
 _compact = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+_escaped = json.JSONEncoder(ensure_ascii=True, separators=(", ", ": ")).encode
 
 
-def json_lines(value: Any) -> str:
-    """JSON for people and pipes: each key on its line, each hand on one line (C-fast)."""
+def write_json(value: Any) -> None:
+    """:func:`json_lines` on stdout; raises OutputError like :func:`write_stdout`.
+
+    Names are written as they are where stdout's encoding has their letters (UTF-8, the
+    usual case); on any other stdout (``PYTHONIOENCODING=latin-1``, an ASCII locale) the
+    JSON escapes every non-ASCII letter (``\\u2665``): the same JSON to any reader, the
+    names whole, where writing them raw would fail (strict) or turn them into ``?``.
+    """
+    text = json_lines(value)
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json_lines(value, escape=True)
+    write_stdout(text)
+
+
+def json_lines(value: Any, escape: bool = False) -> str:
+    """JSON for people and pipes: each key on its line, each hand on one line (C-fast);
+    ``escape``: every non-ASCII letter as a ``\\u`` escape."""
+    encode = _escaped if escape else _compact
     if isinstance(value, list):
-        return "[\n" + ",\n".join(_object(v, "  ") for v in value) + "\n]\n"
-    return _object(value, "") + "\n"
+        return "[\n" + ",\n".join(_object(v, "  ", encode) for v in value) + "\n]\n"
+    return _object(value, "", encode) + "\n"
 
 
-def _object(value: Any, pad: str) -> str:
+def _object(value: Any, pad: str, encode: Callable[[Any], str]) -> str:
     if not isinstance(value, dict) or not value:
-        return pad + _compact(value)
+        return pad + encode(value)
     parts = []
     for key, item in value.items():
         if isinstance(item, list) and item:
-            inner = f",\n{pad}    ".join(_compact(x) for x in item)
-            parts.append(f"{pad}  {_compact(key)}: [\n{pad}    {inner}\n{pad}  ]")
+            inner = f",\n{pad}    ".join(encode(x) for x in item)
+            parts.append(f"{pad}  {encode(key)}: [\n{pad}    {inner}\n{pad}  ]")
         else:
-            parts.append(f"{pad}  {_compact(key)}: {_compact(item)}")
+            parts.append(f"{pad}  {encode(key)}: {encode(item)}")
     return pad + "{\n" + ",\n".join(parts) + "\n" + pad + "}"

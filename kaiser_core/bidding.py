@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from kaiser_core.cards import Seat, Team
 from kaiser_core.errors import IllegalBidError
+from kaiser_core.numbers import whole
 from kaiser_core.rules import MAX_BID, NTRanking, Rules
 
 
@@ -37,9 +38,12 @@ class Bid:
         """Parse ``7``, ``7nt`` or ``7ntlow``; raises IllegalBidError for anything else."""
         low = code.endswith("ntlow")
         text = code[:-5] if low else code[:-2] if code.endswith("nt") else code
-        if not text.isdigit() or text.startswith("0") or not text.isascii():
-            raise IllegalBidError(f"{code!r} is not a bid (a number like 7, or 7nt)")
-        return cls(int(text), code.endswith("nt") or low, low)
+        if not text.isascii() or not text.isdigit() or text.startswith("0"):
+            raise IllegalBidError(f"{code[:20]!r} is not a bid (a number like 7, or 7nt)")
+        number = whole(text, 4)  # 123 gets check_range's words; 5,000 digits never int()
+        if number is None:
+            raise IllegalBidError(f"a bid of {len(text)} digits is out of range: {MAX_BID} at most")
+        return cls(number, code.endswith("nt") or low, low)
 
     @property
     def code(self) -> str:

@@ -217,7 +217,10 @@ class _Hand:
                     f"{'7, 7nt or 7ntlow' if self.rules.low_nt_bid else '7 or 7nt'}, "
                     f"not {_kind(token)}",
                 )
-            calls.append(None if token == "pass" else Bid.from_code(token))
+            try:
+                calls.append(None if token == "pass" else Bid.from_code(token))
+            except KaiserError as err:
+                self.fail("auction", f"auction call {i + 1} ({seat.code}): {err}")
         highest: Contract | None = None
         for i, call in enumerate(calls):
             seat = self.dealer.after(i + 1)

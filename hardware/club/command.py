@@ -6,11 +6,9 @@ import argparse
 import logging
 import signal
 import sys
-from pathlib import Path
 from typing import Any
 
 from hardware.config import ConfigError, load_config
-from hardware.stored import default_db_path
 
 EXIT_USAGE = 2
 
@@ -33,8 +31,16 @@ def cmd_publish(args: argparse.Namespace) -> int:
         say(err, config_language(args.config))  # the organiser's line in the table's language
         return EXIT_USAGE
     from hardware.club.publisher import Publisher
+    from hardware.storage import JournalError
+    from hardware.stored import db_path_of
 
-    db = Path(args.db) if args.db else default_db_path()
+    try:
+        db = db_path_of(args.db)
+    except JournalError as err:
+        from hardware.i18n.errors import say
+
+        say(err)
+        return EXIT_USAGE
     publisher = Publisher(cfg.club, db)
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: publisher.stop())

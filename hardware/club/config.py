@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from kaiser_core.errors import KaiserError
+from kaiser_core.numbers import whole
 
 EVENT_ID = re.compile(r"[a-z0-9-]{1,40}")
 HOST = re.compile(r"[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]+\]")
@@ -82,7 +83,8 @@ def parse_club(data: dict[str, Any]) -> ClubConfig:
     host, port_text = broker, "1883"
     if broker.count(":") == 1 or broker.startswith("["):  # HOST:PORT, [IPv6]:PORT
         host, _, port_text = broker.rpartition(":")
-    if not HOST.fullmatch(host) or not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+    port = whole(port_text, 5)
+    if not HOST.fullmatch(host) or port is None or not 1 <= port <= 65535:
         raise _error("club.broker", value=repr(broker)[:97])  # the line at most 160
     event = data["event"]
     if not isinstance(event, str) or not EVENT_ID.fullmatch(event):
@@ -108,7 +110,7 @@ def parse_club(data: dict[str, Any]) -> ClubConfig:
         raise _error("club.socket")
     return ClubConfig(
         host.strip("[]"),
-        int(port_text),
+        port,
         event,
         table,
         name,

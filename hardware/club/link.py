@@ -53,6 +53,7 @@ class ClubLink:
         self.path = scorer_socket(db)
         self.club = club
         self.received = 0
+        self.garbage = 0  # lines ignored (not JSON, unknown)
         self._sock: socket.socket | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -88,7 +89,10 @@ class ClubLink:
                 continue
             except OSError:
                 return
-            self.handle(scorer, data)
+            try:
+                self.handle(scorer, data)
+            except Exception as err:  # whatever a datagram holds, the link reads the next
+                self.ignored(f"{type(err).__name__}: {err}"[:80])
 
     def handle(self, scorer: Scorer, data: bytes) -> None:
         """One line from the publisher: queued for the main loop, never handled here."""
@@ -100,8 +104,8 @@ class ClubLink:
         elif verb == "round":
             try:
                 payload = json.loads(rest)
-            except ValueError:
-                log.warning("club: a round line that is not JSON was ignored")
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply
+                self.ignored("a round line that is not JSON")
                 return
             self.received += 1
 
@@ -111,7 +115,13 @@ class ClubLink:
 
             scorer.post("call", store)
         else:
-            log.warning("club: unknown line %r ignored", verb[:20])
+            self.ignored(f"unknown line {verb[:20]!r}")
+
+    def ignored(self, why: str) -> None:
+        """Log a line that was ignored: the 1st, 2nd, 4th, 8th ... (a flood stays small)."""
+        self.garbage += 1
+        if self.garbage & (self.garbage - 1) == 0:
+            log.warning("club: lines ignored so far: %d (the last: %s)", self.garbage, why)
 
     def close(self) -> None:
         """Stop reading; remove the socket."""

@@ -133,12 +133,13 @@ class Publisher:
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         if msg.topic != self.base + "round" or len(msg.payload) > MAX_ROUND_BYTES:
             return
-        try:
+        try:  # an exception here would end paho's thread: no round would come again
             payload = json.loads(msg.payload)
-        except ValueError:
-            log.warning("a round message that is not JSON was ignored")
+            line = "round " + json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
+            log.warning("a round message that is not JSON (or nested too deeply) was ignored")
             return
-        self.last_round = "round " + json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        self.last_round = line
         number = payload.get("round") if isinstance(payload, dict) else None
         if isinstance(number, int) and payload.get("ended") is True:
             self.ended[number] = self.last_round

@@ -12,7 +12,6 @@ import functools
 import json
 import os
 import sqlite3
-from pathlib import Path
 from typing import Any, Protocol
 
 
@@ -84,21 +83,7 @@ def club_text(club: Any) -> str:
         return json.dumps(club.to_json(), separators=(",", ":"), ensure_ascii=False)
 
 
-def carry_club(old: Path, new: Path) -> None:
-    """``recover``: keep the club values of the old file (the new one has its own journal id)."""
-    import contextlib
-
-    from hardware.storage import db_uri
-
-    with contextlib.suppress(sqlite3.Error):
-        src = sqlite3.connect(db_uri(old, "ro"), uri=True)
-        try:
-            rows = src.execute("SELECT key, value FROM meta WHERE key LIKE 'club%'").fetchall()
-        finally:
-            src.close()
-        dst = sqlite3.connect(new)
-        try:
-            with dst:
-                dst.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", rows)
-        finally:
-            dst.close()
+def carried(key: str) -> bool:
+    """Whether ``recover`` takes a meta value over into the new database: the club state and
+    each round's game (the game keeps its number; the journal id and rev are the new file's)."""
+    return key == "club" or key.startswith(ROUND_KEY)

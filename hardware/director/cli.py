@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from kaiser_core.club.errors import ClubError
+from kaiser_core.numbers import whole
 
 log = logging.getLogger("kaiser-director")
 EXIT_USAGE = 2
@@ -31,10 +32,11 @@ def _fail(message: str) -> int:
 
 
 def _listen(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or not 0 <= int(port) < 65536:
-        raise ClubError(f"--listen {text!r}: give HOST:PORT")
-    return host, int(port)
+    host, _, port_text = text.rpartition(":")
+    port = whole(port_text, 5)
+    if not host or port is None or not 0 <= port < 65536:
+        raise ClubError(f"--listen {text[:80]!r}: give HOST:PORT")
+    return host, port
 
 
 def cmd_director(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from kaiser_core.club.errors import EventError
 from kaiser_core.club.event import Event, parse_event
+from kaiser_core.numbers import whole
 
 DEFAULT_PORT = 1883
 
@@ -60,9 +61,10 @@ def parse_broker(
         raise EventError(f"--broker {where!r}: give HOST or HOST:PORT")
     port = DEFAULT_PORT
     if port_text:
-        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-            raise EventError(f"--broker {where!r}: the port must be 1 to 65535")
-        port = int(port_text)
+        number = whole(port_text, 5)
+        if number is None or not 0 < number < 65536:
+            raise EventError(f"--broker {where[:80]!r}: the port must be 1 to 65535")
+        port = number
     unknown = set(table) - {"username", "password"}
     if unknown:
         raise EventError(f"unknown key broker.{sorted(unknown)[0]} (username, password)")

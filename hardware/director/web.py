@@ -15,6 +15,7 @@ from hardware.director.export import records, standings_csv
 from hardware.director.pin import PinGuard
 from hardware.director.service import Service
 from hardware.director.state import END, NEXT, ActionError, Director
+from hardware.web.paths import num
 from hardware.web.routes import ClubSource, club_page_routes
 from kaiser_core.stats import GameInput
 
@@ -92,7 +93,7 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             Route("/api/event", event),
             Route("/api/standings", standings),
             Route("/api/tables", tables),
-            Route("/api/tables/{table:int}/rounds/{round:int}", game),
+            Route(f"/api/tables/{num('table')}/rounds/{num('round')}", game),
             Route("/api/rounds/next", next_round, methods=["POST"]),
             Route("/api/rounds/end", end_round, methods=["POST"]),
             Route("/api/export/standings.csv", csv_export),

@@ -105,8 +105,31 @@ ERROR_TEXTS = {
     "club.password_file": "club.password_file {path}: {error}",
     "club.none": "{path}: no [club] table: this scorer is not in a club event",
     "export.no_game": "the database holds no game yet",
+    "export.damaged_game": (
+        "{path}: game {number} is damaged ({reason}) and cannot be read; "
+        "kaiser-scorer recover --db {path} keeps what still reads"
+    ),
+    # where the database is without --db (hardware.stored), and a reader that may be behind
+    "state.not_absolute": (
+        "no folder for the database: {name}={value} is not an absolute path; give --db PATH"
+    ),
+    "state.no_home": (
+        "no folder for the database: HOME is not set and user {uid} has no home; "
+        "give --db PATH or set XDG_STATE_HOME"
+    ),
+    "read.behind": (
+        "{path}: its last changes, in {wal}, cannot be read here: what is shown may be "
+        "behind what the scorer stored"
+    ),
+    "read.changing": (
+        "{path}: the database kept changing while it was read: what is shown may be behind "
+        "what the scorer stored"
+    ),
     "recover.exists": "{path} exists already: give --out a new file",
     "recover.no_database": "{path}: no such database and no archive",
+    "recover.cannot_write": (
+        "{path} cannot be written there: give --out a new file on storage this user can write"
+    ),
     # the OS's words for a file, as its English strerror says them (read back)
     "os.ENOENT": "No such file or directory",
     "os.EACCES": "Permission denied",

@@ -5,23 +5,25 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
-from pathlib import Path
 from typing import Any
+
+from kaiser_core.numbers import whole
 
 EXIT_USAGE = 2
 
 
 def parse_listen(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (``[::1]:8080`` for IPv6); raises ValueError with a clear message."""
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"--listen {text!r}: expected HOST:PORT, e.g. 127.0.0.1:8080")
-    return host.strip("[]"), int(port)
+    host, sep, port_text = text.rpartition(":")
+    port = whole(port_text, 5)
+    if not sep or not host or port is None or not 0 < port < 65536:
+        raise ValueError(f"--listen {text[:80]!r}: expected HOST:PORT, e.g. 127.0.0.1:8080")
+    return host.strip("[]"), port
 
 
 def serve(app: Any, host: str, port: int) -> int:
-    """Serve ``app`` with uvicorn (h11, no reload, no access log); 2 when it cannot listen."""
-    import uvicorn
+    """Serve ``app`` with uvicorn (h11, guarded: hardware.web.guard); 2 when it cannot listen."""
+    from hardware.web.guard import serve as serve_guarded
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -32,17 +34,7 @@ def serve(app: Any, host: str, port: int) -> int:
         sock.close()
         print(f"kaiser-scorer: cannot listen on {host}:{port}: {err.strerror}", file=sys.stderr)
         return EXIT_USAGE
-    config = uvicorn.Config(
-        app,
-        http="h11",
-        ws="none",
-        loop="asyncio",
-        lifespan="off",
-        access_log=False,
-        log_level="warning",
-        server_header=False,
-    )
-    uvicorn.Server(config).run(sockets=[sock])
+    serve_guarded(app, sock)
     return 0
 
 
@@ -56,18 +48,19 @@ def cmd_web(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
-    from hardware.journal import JournalError, default_db_path
+    from hardware.journal import JournalError
+    from hardware.storage import check_folder
+    from hardware.stored import db_path_of
 
-    db_path = Path(args.db) if args.db else default_db_path()
     try:
         host, port = parse_listen(args.listen)
     except ValueError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
-    if not db_path.is_file():
-        print(f"kaiser-scorer: {db_path}: no such database", file=sys.stderr)
-        return EXIT_USAGE
     try:
+        db_path = db_path_of(args.db)
+        if not check_folder(db_path):  # a folder that cannot be read: one line
+            raise JournalError(f"{db_path}: no such database")
         open_read_only(db_path).close()
     except JournalError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -13,15 +11,21 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from hardware.journal import Journal, JournalError
+from hardware.reading import read_stored
 from hardware.web.assets import static_routes
 from hardware.web.language import Speaker, speaker
 from hardware.web.layout import esc, page
 from hardware.web.pages import history_html, sheet_html, stats_html, team_name
+from hardware.web.paths import num
 from hardware.web.texts import T, Texts
+from hardware.web.why import core_words
 from kaiser_core.errors import KaiserError
 from kaiser_core.record import score_record
 from kaiser_core.sheet import build_sheet
 from kaiser_core.stats import GameInput, player_stats
+
+if TYPE_CHECKING:
+    from hardware.app import GameDamaged
 
 
 def nav(t: Texts = T) -> tuple[tuple[str, str], ...]:
@@ -33,46 +37,61 @@ NAV = nav()
 
 
 def open_read_only(path: Path) -> Journal:
-    """The journal opened read-only (``Journal(read_only=True)``); raises JournalError.
-
-    In a folder this process may not write (the web unit's read-only view of the state
-    folder) SQLite cannot make the WAL's ``-shm`` file; when the scorer is stopped (no
-    ``-wal`` file left, so no writer) the file is then read as immutable.
-    """
-    journal = Journal(path, read_only=True)
-    try:
-        journal.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.OperationalError:
-        if Path(f"{path}-wal").exists():
-            journal.close()
-            raise JournalError(f"{path}: cannot be read while the scorer writes") from None
-        journal.db.close()
-        uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
-        journal.db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5)
-    except sqlite3.DatabaseError as err:
-        journal.close()
-        raise JournalError(f"{path}: not a usable scorer database ({err})") from None
-    return journal
+    """The journal opened read-only (``hardware.reading``: SQLite's rules for a reader that
+    may not write the folder, as the web unit's read-only view); raises JournalError."""
+    return Journal(path, read_only=True)
 
 
-def journal_games(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """Every game of the journal as (game id, game record), as ``export --all`` gives them."""
-    from hardware.app import export_game  # the one call into the export code
+Games = list[tuple[int, dict[str, Any]]]
 
-    journal = open_read_only(path)
-    try:
-        return [(game_id, export_game(journal, game_id)) for game_id in journal.game_ids()]
-    except sqlite3.DatabaseError as err:
-        raise JournalError(f"{path}: cannot be read ({err})") from None
-    finally:
-        journal.close()
+
+def read_games(path: Path) -> tuple[Games, dict[int, GameDamaged], str | None]:
+    """Every game of the journal as (game id, game record), as ``export --all`` gives them;
+    the games whose rows do not read (each served as damaged, the others as ever); and the
+    line saying they may be behind the table (or None)."""
+    from hardware.app import GameDamaged, export_game  # the one call into the export code
+
+    def read(journal: Journal) -> tuple[Games, dict[int, GameDamaged]]:
+        games: Games = []
+        damaged: dict[int, GameDamaged] = {}
+        for game_id in journal.game_ids():
+            try:
+                games.append((game_id, export_game(journal, game_id)))
+            except GameDamaged as err:
+                damaged[game_id] = err
+        return games, damaged
+
+    (games, damaged), behind = read_stored(lambda: open_read_only(path), read)
+    return games, damaged, behind
+
+
+def journal_games(path: Path) -> Games:
+    """Every game of the journal that reads, as (game id, game record)."""
+    return read_games(path)[0]
 
 
 def create_home_app(db_path: Path) -> Starlette:
     """The home site of one journal: ``/``, ``/games/{id}``, ``/stats`` and the static files."""
 
-    def games() -> list[tuple[int, dict[str, Any]]]:
-        return journal_games(db_path)
+    def games() -> tuple[Games, dict[int, GameDamaged], str | None]:
+        return read_games(db_path)
+
+    def shown(t: Texts, body: str, behind: str | None) -> str:
+        """The page's body, after one line when what it shows may be behind the table."""
+        if behind is None:
+            return body
+        return f'<p class="error" role="status">{esc(t.behind)}</p>{body}'
+
+    def damaged_row(game_id: int, err: GameDamaged, t: Texts) -> dict[str, Any]:
+        return {
+            "href": f"/games/{game_id}",
+            "number": game_id,
+            "names": {},
+            "rules": t.unscorable.format(error=core_words(err.args[0], t)),
+            "hands": 0,
+            "totals": {"NS": 0, "EW": 0},
+            "winner": None,
+        }
 
     def failed(s: Speaker, message: str, status: int = 503) -> Response:
         body = f'<p class="error">{esc(message)}</p>'
@@ -82,8 +101,9 @@ def create_home_app(db_path: Path) -> Starlette:
         tv = "tv" in request.query_params
         s = speaker(request)
         try:
-            rows = []
-            for game_id, record in games():
+            found, damaged, behind = games()
+            rows = [damaged_row(game_id, err, s.t) for game_id, err in damaged.items()]
+            for game_id, record in found:
                 try:
                     result = score_record(record)
                 except KaiserError as err:
@@ -103,7 +123,8 @@ def create_home_app(db_path: Path) -> Starlette:
                 )
         except JournalError as err:
             return failed(s, str(err))
-        body = history_html(list(reversed(rows)), s.t)
+        rows.sort(key=lambda row: int(row["number"]), reverse=True)
+        body = shown(s.t, history_html(rows, s.t), behind)
         return s.respond(page(s.t.home_title, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     async def game(request: Request) -> Response:
@@ -112,9 +133,12 @@ def create_home_app(db_path: Path) -> Starlette:
         t = s.t
         try:
             wanted = int(request.path_params["game_id"])
-            found = dict(games()).get(wanted)
+            stored, damaged, behind = games()
+            found = dict(stored).get(wanted)
         except JournalError as err:
             return failed(s, str(err))
+        if wanted in damaged:
+            return failed(s, core_words(damaged[wanted].args[0], t), 500)
         if found is None:
             return failed(s, t.no_such_game.format(number=wanted), 404)
         try:
@@ -124,26 +148,28 @@ def create_home_app(db_path: Path) -> Starlette:
         names = sheet["names"]
         ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
         title = t.game_title.format(number=wanted, ns=ns, ew=ew)
-        return s.respond(page(title, sheet_html(sheet, t), nav=nav(t), tv=tv, **s.page_args()))
+        body = shown(t, sheet_html(sheet, t), behind)
+        return s.respond(page(title, body, nav=nav(t), tv=tv, **s.page_args()))
 
     async def stats(request: Request) -> Response:
         tv = "tv" in request.query_params
         s = speaker(request)
         try:
-            inputs = [GameInput(record) for _, record in games()]
+            found, _, behind = games()
+            inputs = [GameInput(record) for _, record in found]
             rows = player_stats(inputs)
         except (JournalError, KaiserError) as err:
             return failed(s, str(err))
-        body = stats_html(rows, t=s.t)
+        body = shown(s.t, stats_html(rows, t=s.t), behind)
         return s.respond(page(s.t.statistics, body, nav=nav(s.t), tv=tv, **s.page_args()))
 
     routes = [
         Route("/", history, methods=["GET", "HEAD"]),
-        Route("/games/{game_id:int}", game, methods=["GET", "HEAD"]),
+        Route(f"/games/{num('game_id')}", game, methods=["GET", "HEAD"]),
         Route("/stats", stats, methods=["GET", "HEAD"]),
         *static_routes(),
     ]
     return Starlette(routes=routes)
 
 
-__all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only"]
+__all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only", "read_games"]

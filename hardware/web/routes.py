@@ -21,6 +21,7 @@ from hardware.web.club import live_page, tables_page
 from hardware.web.language import speaker
 from hardware.web.layout import esc, page
 from hardware.web.pages import sheet_html, stats_html, team_name
+from hardware.web.paths import num
 from hardware.web.texts import T, Texts
 from kaiser_core.errors import KaiserError
 from kaiser_core.sheet import build_sheet
@@ -121,7 +122,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
     return [
         Route("/", home, methods=["GET", "HEAD"]),
         Route("/tables", tables, methods=["GET", "HEAD"]),
-        Route("/tables/{n:int}/rounds/{r:int}", sheet, methods=["GET", "HEAD"]),
+        Route(f"/tables/{num('n')}/rounds/{num('r')}", sheet, methods=["GET", "HEAD"]),
         Route("/stats", stats, methods=["GET", "HEAD"]),
         *static_routes(),
     ]

@@ -107,6 +107,9 @@ class Texts:
     no_such_game: str = _("There is no game {number}.")
     cannot_score: str = _("Game {number} cannot be scored: {error}")
     unscorable: str = _("cannot be scored: {error}")
+    behind: str = _(
+        "The scorer's last changes cannot be read here: this page may be behind what it stored."
+    )
     # the chart
     chart_title: str = _("Totals by hand: {ns} and {ew}")
     chart_point: str = _("{team}: {total} after hand {hand}")

@@ -158,7 +158,9 @@ class Draft:
                 taker.get(FIVE_HEARTS),
                 taker.get(THREE_SPADES),
                 [card for card in on_table if card in (FIVE_HEARTS, THREE_SPADES)],
+                Mode.READER,
             )
+        # a special not marked may be in any trick, entered or to come: it may be answered last
         five = next((t.winner for t in self.tricks if t.five), None)
         three = next((t.winner for t in self.tricks if t.three), None)
         return live_state(self.rules, contract, [t.winner for t in self.tricks], five, three)

@@ -126,7 +126,10 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         desk.go(Screen.MENU, extra={**ui.extra, LANGUAGE: chosen})
         desk.say(Message("menu.language", language=Message("language.name")))
         return Change()
-    desk.say(Message("menu.shutting_down"))
+    # Stored with the menu closed: the start after the power-off opens on the game, not on
+    # this item (where the first OK would shut down again). The hardware says "shutting
+    # down" while its command runs, on the screen only (hardware.runner).
+    desk.close_all()
     return Change(request=ShutDown())
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaiser_core.bidding import Contract, table_bid
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES
-from kaiser_core.entries import TakenEntry
+from kaiser_core.entries import Mode, TakenEntry
 from kaiser_core.live import live_state
 from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page, register
@@ -77,7 +77,7 @@ def live(desk: Desk) -> LiveContract:
     five, three = (seat[s] if s and counts[s] else None for s in sides(desk))
     contract = Contract(c.bidder, table_bid(c.number, c.no_trump, c.low, desk.rules))
     winners = [seat["bidders"]] * tricks + [seat["defenders"]] * (n - tricks)
-    return live_state(desk.rules, contract, winners, five, three)
+    return live_state(desk.rules, contract, winners, five, three, mode=Mode.PER_HAND)
 
 
 def view(desk: Desk) -> QuickView:

@@ -11,6 +11,8 @@ from hardware import panel
 
 from .conftest import Rig, same
 
+pytestmark = pytest.mark.slow
+
 FRAME = st.binary(min_size=1024, max_size=1024).map(lambda b: Image.frombytes("1", (128, 64), b))
 BOX = st.tuples(st.integers(0, 127), st.integers(0, 7), st.integers(1, 128))
 

@@ -17,6 +17,8 @@ from PIL import Image, ImageDraw
 
 from .conftest import WIRES, Rig, same, turned
 
+pytestmark = pytest.mark.slow
+
 #: A small change: a rectangle (x, y, width, height) drawn white or black.
 RECT = st.tuples(
     st.integers(0, 127), st.integers(0, 127), st.integers(1, 20), st.integers(1, 12), st.booleans()

@@ -76,6 +76,14 @@ BAD = [
     ),
     ("duplicate-hand-key", text_of(good(), '{"redeal": true, "redeal": true}'), 2, "redeal"),
     ("duplicate-top", '{"hands": [], "hands": []}', None, "hands"),
+    ("huge-auction-bid", text_of(good(auction=[HUGE, "pass", "pass", "pass"])), 1, "auction"),
+    (
+        "huge-nt-bid",
+        text_of(good(), good(auction=["pass", HUGE + "nt", "pass", "pass"])),
+        2,
+        "auction",
+    ),
+    ("huge-low-bid", text_of(good(auction=["pass", "pass", HUGE + "ntlow", "pass"])), 1, "auction"),
     ("redeal-1", text_of('{"redeal": 1}'), 1, "redeal"),
     ("redeal-1.0", text_of('{"redeal": 1.0}'), 1, "redeal"),
 ]
@@ -88,7 +96,7 @@ def test_bad_records_name_hand_and_field(case, text, hand, field, tmp_path, caps
     assert main(["score", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert len(err.splitlines()) == 1, err
+    assert len(err.splitlines()) == 1 and len(err) < 200, err
     if hand is not None:
         assert f"hand {hand}:" in err
     else:
@@ -170,3 +178,31 @@ def test_a_closed_pipe_or_a_full_disk_on_stdout_is_one_line(tmp_path: Path) -> N
         err = result.stderr.decode()
         assert result.returncode == 2, err
         assert err.count("\n") == 1 and "No space left on device" in err, err
+
+
+#: Names a latin-1 or ASCII terminal cannot show: a suit symbol, Cyrillic, an emoji.
+NAMES = {"NS": "♥ Аня и Боря", "EW": "Zoë & 🂡"}
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii", "latin-1:replace"])
+def test_a_standard_output_that_is_not_utf8_gets_the_names_escaped(
+    tmp_path: Path, encoding: str
+) -> None:
+    keys, config, db = tmp_path / "hand.keys", tmp_path / "names.toml", tmp_path / "kaiser.db"
+    keys.write_text("UP OK RIGHT UP UP RIGHT OK RIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT OK")
+    config.write_text(f'[names]\nNS = "{NAMES["NS"]}"\nEW = "{NAMES["EW"]}"\n', encoding="utf-8")
+    played = cli("run", "--board", "mock", "--quiet", "--keys", str(keys), "--db", str(db),
+                 "--config", str(config))  # fmt: skip
+    assert played.returncode == 0, played.err
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    shown = encoding.split(":")[0]  # what that terminal decodes
+    exported = cli("export", "--db", str(db), env=env)
+    assert exported.returncode == 0 and exported.err == "", exported.err
+    text = exported.stdout.decode(shown)
+    record = json.loads(text)  # JSON's \\u escapes: the names whole, whatever the encoding
+    assert record["names"] == NAMES
+    record_file = tmp_path / "record.json"
+    record_file.write_bytes(exported.stdout)
+    scored = cli("score", str(record_file), env=env)
+    assert scored.returncode == 0 and scored.err == "", scored.err
+    assert json.loads(scored.stdout.decode(shown))["totals"] == {"NS": -1, "EW": 11}

@@ -12,6 +12,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -43,6 +44,8 @@ from .hands import (
     switch_entry_mode,
     with_budget,
 )
+
+pytestmark = pytest.mark.slow
 
 #: Every profile, some with a short game so that games end and new ones start.
 RULES = st.sampled_from(

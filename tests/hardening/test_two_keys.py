@@ -28,6 +28,8 @@ from kaiser_core.table import Table
 
 from .board import BOUNCE, PINS
 
+pytestmark = pytest.mark.slow
+
 ROUNDS = 120
 
 

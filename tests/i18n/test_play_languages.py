@@ -15,6 +15,8 @@ from PIL import Image, ImageChops
 
 from hardware.i18n import LANGUAGES
 
+pytestmark = pytest.mark.slow
+
 TABLE_EXAMPLE = """\
 UP
 OK RIGHT UP UP RIGHT OK

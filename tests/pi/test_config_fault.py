@@ -8,7 +8,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from PIL import Image
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -27,6 +27,8 @@ from hardware.screens import render
 
 from .conftest import Bench, new_table, same_image
 
+pytestmark = pytest.mark.slow
+
 
 class NoGpio(MockFactory):  # type: ignore[misc]
     """A pin factory on a machine whose GPIO chip cannot be opened."""

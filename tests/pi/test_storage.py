@@ -21,6 +21,8 @@ from kaiser_core.table import Ui
 
 from .conftest import TABLE_MD_EXAMPLE, Bench, new_table, press
 
+pytestmark = pytest.mark.slow
+
 #: Two hands: TABLE.md's example, then S wins 7 spades: tricks to S, N, S, E, S, N, W, S, the
 #: 5 of hearts in trick 4 (E), the 3 of spades in trick 2 (N).
 TWO_HANDS = [

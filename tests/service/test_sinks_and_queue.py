@@ -6,6 +6,8 @@ import socket
 import threading
 from pathlib import Path
 
+import pytest
+
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
 from hardware.resume import resume
@@ -16,6 +18,8 @@ from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
 from kaiser_core.table import Table
 from kaiser_core.table.requests import ShutDown
+
+pytestmark = pytest.mark.slow
 
 
 def make(tmp_path: Path, **options: object) -> Scorer:

@@ -10,6 +10,8 @@ import pytest
 
 from hardware import cli
 
+pytestmark = pytest.mark.slow
+
 #: What ``run`` must not import before its first frame: the other commands and what only
 #: they need (the director's asyncio, the card reader's pyserial without a reader).
 NOT_FOR_RUN = ["hardware.recover", "hardware.web.command", "hardware.director.cli", "asyncio"]

@@ -14,6 +14,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 #: Loaded lazily, never by a mock run's start-up and first keys.
 LAZY = [
     # OpenSSL: the journal id of a new database comes from os.urandom, not secrets
@@ -46,6 +50,8 @@ LAZY = [
     "hardware.web",
     "hardware.director",
     "hardware.recover",
+    "hardware.salvage",
+    "hardware.rebuild",
     "hardware.fault",
     "asyncio",
     "http.server",

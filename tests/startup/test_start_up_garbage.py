@@ -23,6 +23,8 @@ import pytest
 from hardware import cli, fault, startup
 from hardware.oled import dummy_factory
 
+pytestmark = pytest.mark.slow
+
 
 class Node:
     """A weak-referenceable object to put in a cycle."""

@@ -11,7 +11,11 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from hardware.sources.terminal import decode_keys
+
+pytestmark = pytest.mark.slow
 
 
 def test_terminal_bytes_become_keys():

@@ -11,11 +11,14 @@ import sys
 import termios
 import time
 
+import pytest
 from test_emulator import read_until
 
 from hardware.boards import has_window_system, resolve
 from hardware.cli import build_parser
 from hardware.emulator import needed_size, too_small
+
+pytestmark = pytest.mark.slow
 
 
 def test_the_picture_needs_128_columns_and_33_rows():

@@ -17,6 +17,8 @@ from kaiser_core.table import Key, Screen, Table
 from kaiser_core.table.keys import SEAT_SCREENS, TURNED, as_read
 from kaiser_core.views import MenuView
 
+pytestmark = pytest.mark.slow
+
 FLIP = {False: {}, True: TURNED}  # the joystick key that means "up" etc. to the reader
 
 

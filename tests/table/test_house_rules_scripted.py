@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 
 def config(tmp: Path, text: str) -> str:
     path = tmp / "config.toml"

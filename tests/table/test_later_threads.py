@@ -12,8 +12,12 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from kaiser_core.table import PAGES, Screen, unregister
 from kaiser_core.table.desk import LATER, later
+
+pytestmark = pytest.mark.slow
 
 SLOW_MODULE = """
 import time

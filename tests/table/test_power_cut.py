@@ -9,7 +9,10 @@ import signal
 import subprocess
 import sys
 
+import pytest
 from scripts import per_hand_hand, per_trick_hand
+
+pytestmark = pytest.mark.slow
 
 CMD = [sys.executable, "-m", "hardware.cli"]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from kaiser_core.record import record_json, score_record
 from kaiser_core.rules import Deal
 from kaiser_core.table import Key, Screen, Table
 from kaiser_core.views import SummaryView
+
+pytestmark = pytest.mark.slow
 
 KEYS = st.sampled_from([k for k in Key] + ["restart"])
 RULES = st.sampled_from(

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
 from scripts import Rulebook, per_hand_hand, per_trick_hand
+
+pytestmark = pytest.mark.slow
 
 TABLE_EXAMPLE = """\
 UP

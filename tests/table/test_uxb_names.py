@@ -19,6 +19,8 @@ from kaiser_core.table import Key, Screen, Table
 from kaiser_core.table.club_state import ClubState
 from kaiser_core.views import GameOverView, SummaryView
 
+pytestmark = pytest.mark.slow
+
 #: N deals; W wins 7 NT and takes every trick but one: W's NT is doubled.
 NT_HAND = per_trick_hand("W", 7, None, list("WWEWWNWW"), 1, 6)[:-1]  # up to SUMMARY
 
