@@ -62,6 +62,7 @@ def test_recover_refuses_a_special_archive_in_one_line(tmp_path: Path, kind: str
     assert "kaiser.db-archive.jsonl: not a regular file" in one_line(result)
 
 
+@pytest.mark.slow
 def test_a_special_file_is_refused_in_the_players_language(tmp_path: Path) -> None:
     from hardware.i18n.errors import known, said
     from hardware.journal import Journal
@@ -76,6 +77,7 @@ def test_a_special_file_is_refused_in_the_players_language(tmp_path: Path) -> No
     assert line != str(err.value) and "kaiser.db-damaged" in line, line
 
 
+@pytest.mark.slow
 def test_a_waiting_service_starts_again_once_the_fifo_is_moved_away(tmp_path: Path) -> None:
     from hardware.fault import database_state
     from hardware.storage import WriterLock
