@@ -85,6 +85,8 @@ TEXTS: dict[str, str] = {
     "cards.revoked": "{seat} revoked T{trick}",
     "cards.in_menu": "{card} not taken: close the menu, then read it again",
     "cards.ignored": "{card} ignored: cards are not being entered now",
+    "cards.missed": "a card may be missing: read it, then {card}",
+    "cards.missed_tag": "a card may have been missed: read it again",
     "summary.revoked": "{seat} revoked in trick {trick} ({suit})",
     "summary.not_played": "{card} discarded: no one's",
     # the menu

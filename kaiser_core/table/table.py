@@ -176,6 +176,28 @@ class Table(Desk):
         change.ui = self.ui != before
         return change
 
+    def read_after_gap(self, code: str, *, tag: bool = False) -> Change:
+        """A read that came after reads the scorer never got: the reader's ``seq`` jumped
+        (a line lost on the wire, tags read while it was unplugged) or the scorer had to
+        drop some. ``code`` is a card code, or with ``tag`` an unknown tag's UID.
+
+        In card entry it is refused and the screen says a card may have been missed
+        (``cards.missed``); elsewhere it is an ordinary read.
+        """
+        if self.ui.screen is not Screen.CARDS:
+            return self.unknown_tag(code) if tag else self.read_card(code)
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        try:
+            card = None if tag else Card.from_code(code)
+        except KaiserError:
+            card = None
+        from kaiser_core.table import cards
+
+        change = cards.missed(self, card, "" if tag else code)
+        change.ui = self.ui != before
+        return change
+
     def pending_teach(self) -> str:
         """The card the TEACH screen waits for ("" when not teaching)."""
         if self.ui.screen is not Screen.TEACH:
