@@ -9,7 +9,7 @@ status) is queued, after which nothing merges into what came before it:
 - noise (``notice``: the reader's words, ``unknown``: a tag not taught) merges into the
   event of its kind still waiting, which then says the latest;
 - a card (or a ``taught``) read again while its event still waits merges into it;
-- the reads that count (``card``, ``taught``, ``gap``) have room of their own
+- the reads that count (``card``, ``taught``, ``gap``, ``storage``) have room of their own
   that noise never takes. Past it a read is dropped and the next card or unknown tag comes
   as a ``gap``: the table says a card may have been missed, nothing is lost without a sign.
 """
@@ -24,8 +24,8 @@ log = logging.getLogger("kaiser-scorer")
 
 #: The reader's words and tags not taught: merged, drawn, never committed on their own.
 NOISE: Final = ("unknown", "notice")
-#: Reads that count, in order: a card, a taught tag, a read after a gap.
-READS: Final = ("card", "taught", "gap")
+#: Reads that count, in order: a card, a taught tag, a read after a gap, a failed save.
+READS: Final = ("card", "taught", "gap", "storage")
 READER_EVENTS: Final = NOISE + READS
 #: Waiting reads (and, apart, waiting noise) before more are dropped: a person reads at
 #: most a few cards a second.

@@ -327,6 +327,8 @@ class Scorer:
             return table.taught(value)
         if kind == "unknown":  # a tag the reader does not know
             return table.unknown_tag(value)
+        if kind == "storage":  # the reader could not save its table of tags
+            return table.reader_storage(value)
         return table.reader_notice(value)
 
     def _notice_only(self, change: Change, before: Any) -> bool:

@@ -244,6 +244,7 @@ TEXTS: dict[str, str] = {
     "teach.still_open": "the reader learns the next new tag as {card}",
     "teach.learnt_in_play": "teach left open: tag is now {card}; read it again",
     "teach.learnt_late": "teach left open: a tag is now {card}",
+    "teach.not_saved": "the reader could not save {card}: not taught",
     # uxb
     "names.title": "Who sits where?",
     "names.keys": "▲▼ name  ◀▶ seat  OK on",

@@ -26,9 +26,10 @@ log = logging.getLogger("hardware.reader")
 def reader_event(msg: ReaderMessage, missed: int = 0) -> tuple[str, Any] | None:
     """The scorer's event for one reader message (None for a hello).
 
-    A fault keeps the reader's own words; an unknown tag goes to the table, which knows
-    what to say on the screen it shows (teach mode asks again, card entry says to teach it).
-    A read after ``missed`` reads that never arrived is a ``gap``.
+    A fault keeps the reader's own words (a failed save is a ``storage`` event: teach mode
+    must not count the card); an unknown tag goes to the table, which knows what to say on
+    the screen it shows (teach mode asks again, card entry says to teach it). A read after
+    ``missed`` reads that never arrived is a ``gap``.
 
     >>> reader_event(ReaderFault("reader", "antenna not found"))
     ('notice', 'reader: antenna not found')
@@ -43,9 +44,10 @@ def reader_event(msg: ReaderMessage, missed: int = 0) -> tuple[str, Any] | None:
     if isinstance(msg, Taught):
         return ("taught", msg.card)
     if isinstance(msg, ReaderFault):  # the reader's own words say what is wrong
+        kind = "storage" if msg.code == "storage" else "notice"
         if msg.message.strip():
-            return ("notice", Message("reader.fault", message=msg.message.strip()))
-        return ("notice", Message("reader.fault_code", code=msg.code))
+            return (kind, Message("reader.fault", message=msg.message.strip()))
+        return (kind, Message("reader.fault_code", code=msg.code))
     return None
 
 

@@ -103,6 +103,7 @@ class Table(Desk):
         """Handle one key; the state changes in place; the returned Change says what to store."""
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
+        self.teach_failure = ""  # a key: the player has seen it
         if round_over_shows(self):  # club mode: ROUND OVER takes every key
             from kaiser_core.table import round_over
 
@@ -195,6 +196,17 @@ class Table(Desk):
         from kaiser_core.table import cards
 
         change = cards.missed(self, card, "" if tag else code)
+        change.ui = self.ui != before
+        return change
+
+    def reader_storage(self, notice: str) -> Change:
+        """The reader could not save its table of tags: in teach mode the card is not
+        taught (``teach.save_failed``); elsewhere ``notice``, the reader's words, shows."""
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        from kaiser_core.table import teach
+
+        change = teach.save_failed(self, notice)
         change.ui = self.ui != before
         return change
 
