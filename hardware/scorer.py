@@ -160,7 +160,11 @@ class Scorer:
     ) -> Event | None:
         """Queue an event for the main loop and return it; a card-reader event may instead
         merge into one still waiting, or be dropped past the inbox's room (None)."""
-        event = Event(kind, value, done, extra)
+        return self.put(Event(kind, value, done, extra))
+
+    def put(self, event: Event) -> Event | None:
+        """Queue ``event`` as :meth:`post` does (a source that keeps the event it queues)."""
+        kind = event.kind
         with self.inbox.lock:
             if kind in READER_EVENTS:
                 if not self.inbox.admit(event):
