@@ -7,7 +7,10 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
 from mpy_support import FIRMWARE, HERE, micropython_command
+
+pytestmark = pytest.mark.slow
 
 SUITS = "SHDC"
 DECK = [r + s for s in SUITS for r in "AKQJT98"] + ["7D", "7C", "5H", "3S"]

@@ -18,7 +18,10 @@ from kaiser_core.views import ListView, MenuView
 
 from .conftest import Pico, PtyPort, Room, uid_of
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys"),
+]
 
 HELLO = {"type": "hello"}
 
