@@ -17,6 +17,8 @@ from kaiser_core.table import Key, Table
 
 from .conftest import _player, cli, copy_games, digest, one_line, pages, play, spoil_page
 
+pytestmark = pytest.mark.slow
+
 KEYS = "OK\nDOWN\nUP\n"
 
 
