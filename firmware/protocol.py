@@ -72,6 +72,8 @@ def decode(raw: bytes) -> dict | None:
     raw = raw.strip()
     if not raw or raw[0] == 0x23:  # '#'
         return None
+    if b"\x00" in raw:  # MicroPython's json.loads stops at a NUL: the rest would be ignored
+        raise ProtocolError("bad_line", "host line has a NUL byte: " + _excerpt(raw))
     try:
         text = raw.decode("utf-8")
     except UnicodeError:
@@ -80,8 +82,9 @@ def decode(raw: bytes) -> dict | None:
         obj = json.loads(text)
     except ValueError:
         raise ProtocolError("bad_json", "host line is not JSON: " + _excerpt(raw)) from None
-    if not isinstance(obj, dict):
-        raise ProtocolError("bad_message", "expected a JSON object, got " + _excerpt(raw))
+    if not isinstance(obj, dict) or not text.endswith("}"):
+        # Nothing may follow the object: a parser that stopped early must not act on it.
+        raise ProtocolError("bad_message", "expected one JSON object, got " + _excerpt(raw))
     twice = _duplicate_key(text)
     if twice is not None:
         raise ProtocolError("bad_message", "duplicate key " + json.dumps(twice) + " in a host line")

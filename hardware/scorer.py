@@ -8,6 +8,7 @@ the queue, so the core needs no locks.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import queue
 import sqlite3
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from hardware import notify
+from hardware.inbox import NOISE, READER_EVENTS, READER_LIMIT, Inbox
 from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.resume import resume
@@ -30,13 +32,8 @@ from kaiser_core.table.requests import Request, Teach
 log = logging.getLogger("kaiser-scorer")
 
 #: Events that are a person at the table: they wake a dimmed display.
-INPUT = ("key", "card", "taught", "unknown")
-#: Events from the card reader that the queue holds at most ``reader_limit`` of.
-READER_EVENTS = ("card", "taught", "unknown", "notice")
+INPUT = ("key", "card", "taught", "unknown", "gap")
 NOT_SAVED = "NOT SAVED: storage error"
-#: Card-reader events waiting in the queue before more are dropped (issue 10: a Pico's USB
-#: serial can send 20,000 lines a second; a person reads at most a few cards a second).
-READER_LIMIT = 64
 
 
 class Event:
@@ -147,10 +144,8 @@ class Scorer:
         self.changes_stored = 0  # events that wrote to the journal
         self.not_saved = 0  # changes lost to storage errors in the current outage
         self.failures: dict[str, int] = {}  # a sink's or request handler's failures in a row
-        self.reader_limit = reader_limit
-        self.reader_queued = 0
-        self.reader_dropped = 0  # card-reader events dropped because the queue was full
-        self._reader_lock = threading.Lock()
+        #: The card reader's events while they wait: merged, bounded (hardware.inbox).
+        self.inbox = Inbox(reader_limit)
         self._timers: list[list[Any]] = []  # [interval, next due, fn]
         self._next_tick: float | None = None
         self._next_retry: float | None = None
@@ -162,18 +157,22 @@ class Scorer:
         value: Any = None,
         done: threading.Event | None = None,
         extra: dict[str, str] | None = None,
-    ) -> None:
-        """Queue an event for the main loop (card-reader events within ``reader_limit``)."""
-        if kind in READER_EVENTS:
-            with self._reader_lock:
-                if self.reader_queued >= self.reader_limit:
-                    self.reader_dropped += 1
-                    dropped = self.reader_dropped
-                    if dropped & (dropped - 1) == 0:  # 1, 2, 4, 8 ...: the log stays small
-                        log.warning("card reader floods the scorer: %d events dropped", dropped)
-                    return
-                self.reader_queued += 1
-        self.events.put(Event(kind, value, done, extra))
+    ) -> Event | None:
+        """Queue an event for the main loop and return it; a card-reader event may instead
+        merge into one still waiting, or be dropped past the inbox's room (None)."""
+        return self.put(Event(kind, value, done, extra))
+
+    def put(self, event: Event) -> Event | None:
+        """Queue ``event`` as :meth:`post` does (a source that keeps the event it queues)."""
+        kind = event.kind
+        with self.inbox.lock:
+            if kind in READER_EVENTS:
+                if not self.inbox.admit(event):
+                    return None
+            else:
+                self.inbox.other()
+            self.events.put(event)
+        return event
 
     def key(self, name: str) -> None:
         """A key from the buttons or the keyboard."""
@@ -242,34 +241,33 @@ class Scorer:
             self.not_saved = 0
 
     def handle(self, event: Event) -> None:
-        """One event: into the table, journaled, then drawn."""
-        kind = event.kind
+        """One event: into the table, journaled, then drawn.
+
+        The card reader's events are drawn only when no other event waits (the next one's
+        frame shows them), and one that only changed the notice line is not committed: a
+        reader that floods the scorer costs a frame now and then, never a commit a line.
+        """
+        kind, value = event.kind, event.value
         if self.trace is not None:
             self.trace("handle", time.perf_counter())
         if kind in READER_EVENTS:
-            with self._reader_lock:
-                self.reader_queued = max(0, self.reader_queued - 1)
+            kind, value = self.inbox.take(event)
         try:
             if kind in INPUT:
                 self.last_input = self.clock()
                 self.display.dim(False)
             change: Change | None = None
+            before = self.table.ui
             if self.fault and kind != "call":
                 pass  # nothing can be stored: the fault screen stays
             elif kind == "key":
-                change = self.table.press(Key.from_name(event.value))
+                change = self.table.press(Key.from_name(value))
                 self._store(change, event.extra)
                 self.keys_stored += 1
-            elif kind == "card":
-                self._store(self.table.read_card(event.value))
-            elif kind == "taught":
-                change = self.table.taught(event.value)
-                self._store(change)
-            elif kind == "unknown":  # a tag the reader does not know
-                change = self.table.unknown_tag(event.value)
-                self._store(change)
-            elif kind == "notice":
-                self._store(self.table.reader_notice(event.value))
+            elif kind in READER_EVENTS:
+                change = self._read(kind, value)
+                if kind not in NOISE and not self._notice_only(change, before):
+                    self._store(change)
             elif kind == "reader":
                 self.table.reader_online = bool(event.value)
                 pending = self.table.pending_teach()
@@ -290,7 +288,8 @@ class Scorer:
             event.error = str(err)
             self._fault(err)
         finally:
-            self.refresh()
+            if kind not in READER_EVENTS or event.done is not None or self.events.empty():
+                self.refresh()
             if event.done is not None:
                 event.done.set()
 
@@ -318,6 +317,28 @@ class Scorer:
         else:
             if self.failures.get(name):
                 log.warning("the %s works again (%d failures)", name, self.failures.pop(name))
+
+    def _read(self, kind: str, value: Any) -> Change:
+        """A card-reader event into the table."""
+        table = self.table
+        if kind == "card":
+            return table.read_card(value)
+        if kind == "gap":  # a read after reads that never arrived: (kind, card or UID)
+            return table.read_after_gap(value[1], tag=value[0] == "unknown")
+        if kind == "taught":
+            return table.taught(value)
+        if kind == "unknown":  # a tag the reader does not know
+            return table.unknown_tag(value)
+        if kind == "storage":  # the reader could not save its table of tags
+            return table.reader_storage(value)
+        return table.reader_notice(value)
+
+    def _notice_only(self, change: Change, before: Any) -> bool:
+        """True when all ``change`` did was the notice line (a card refused, ...): that is
+        drawn, not committed; the next key's commit stores the screen without it."""
+        if change.append or change.drop or change.new_game is not None or change.abandon:
+            return False
+        return bool(dataclasses.replace(self.table.ui, message=before.message) == before)
 
     def damaged(self, reason: str) -> None:
         """Damage found off the key path (the idle check): the journal writes no more."""

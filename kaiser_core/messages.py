@@ -85,6 +85,8 @@ TEXTS: dict[str, str] = {
     "cards.revoked": "{seat} revoked T{trick}",
     "cards.in_menu": "{card} not taken: close the menu, then read it again",
     "cards.ignored": "{card} ignored: cards are not being entered now",
+    "cards.missed": "a card may be missing: read it, then {card}",
+    "cards.missed_tag": "a card may have been missed: read it again",
     "summary.revoked": "{seat} revoked in trick {trick} ({suit})",
     "summary.not_played": "{card} discarded: no one's",
     # the menu
@@ -242,6 +244,7 @@ TEXTS: dict[str, str] = {
     "teach.still_open": "the reader learns the next new tag as {card}",
     "teach.learnt_in_play": "teach left open: tag is now {card}; read it again",
     "teach.learnt_late": "teach left open: a tag is now {card}",
+    "teach.not_saved": "the reader could not save {card}: not taught",
     # uxb
     "names.title": "Who sits where?",
     "names.keys": "▲▼ name  ◀▶ seat  OK on",

@@ -2,7 +2,8 @@
 
 Three layers, each usable alone (the contract is ``READER.md``): :mod:`.protocol` parses
 lines into messages and encodes commands, :mod:`.lines` cuts a byte stream into bounded
-lines, :mod:`.port` owns the serial port (``CardReader``).
+lines, :mod:`.port` owns the serial port (``CardReader``). :mod:`.seq` counts the reads
+that never arrived.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from hardware.reader.protocol import (
     parse_line,
     parse_line_verbose,
 )
+from hardware.reader.seq import ReadCounter
 
 __all__ = [
     "BAUDRATE",
@@ -56,6 +58,7 @@ __all__ = [
     "LineAssembler",
     "MessageCallback",
     "RateLimit",
+    "ReadCounter",
     "ReaderCommand",
     "ReaderError",
     "ReaderFault",

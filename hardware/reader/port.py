@@ -93,8 +93,9 @@ class CardReader:
 
     ``on_message`` gets each parsed message and ``on_status`` each change of online state,
     both on the reader's thread; neither is called once ``stop()`` has begun. Lines that are
-    not messages are logged (rate-limited). On each (re)connection the reader is asked for
-    its hello unless ``hello_on_connect`` is False. A reader is started once.
+    not messages, and the reader's faults, are logged (rate-limited). On each (re)connection
+    the reader is asked for its hello unless ``hello_on_connect`` is False. A reader is
+    started once.
     """
 
     def __init__(
@@ -130,6 +131,7 @@ class CardReader:
         self._lines = LineAssembler()
         self._noise_limit = RateLimit(log_burst, log_period)
         self._debug_limit = RateLimit(log_burst, log_period)
+        self._fault_limit = RateLimit(log_burst, log_period)
 
     def __repr__(self) -> str:
         return f"CardReader({self.port!r})"
@@ -286,9 +288,16 @@ class CardReader:
             self._log_rejected(result)
             return
         if isinstance(result, ReaderFault):  # the whole line, whatever the screen can show
-            logger.warning(
-                "card reader on %s reports %s: %s", self.port, result.code, result.message or "-"
-            )
+            allowed, missed = self._fault_limit.take()  # a reader may repeat it 1000s a second
+            if allowed:
+                more = f" ({missed} more reports not logged)" if missed else ""
+                logger.warning(
+                    "card reader on %s reports %s: %s%s",
+                    self.port,
+                    result.code,
+                    result.message or "-",
+                    more,
+                )
         if isinstance(result, Hello):
             self.hello = result
             if result.proto != PROTOCOL_VERSION:

@@ -51,7 +51,7 @@ class ScriptSource:
         def on_key(name: str) -> None:
             event = Event("key", name, current.get("done"), current.get("extra"))
             current["seen"], current["event"] = name, event
-            scorer.events.put(event)
+            scorer.put(event)  # as every key: reader events after it never merge before it
 
         self.buttons = Buttons(
             self.pins, on_key, hold_time=self.hold_time, pin_factory=self.pin_factory

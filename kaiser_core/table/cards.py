@@ -37,6 +37,20 @@ def read(desk: Desk, card: Card | None, code: str) -> Change:
     return change
 
 
+def missed(desk: Desk, card: Card | None, code: str) -> Change:
+    """A read after reads the scorer never got (the reader's ``seq`` jumped): refused.
+
+    The lost read may be a card laid before this one; entering this one would give it the
+    lost card's seat. The screen says to read the lost card again, then this one. ``card``
+    None with ``code`` "" is an unknown tag after the gap.
+    """
+    if card is None and not code:
+        desk.say(Message("cards.missed_tag"))
+    else:
+        desk.say(Message("cards.missed", card=card or code))
+    return Change()
+
+
 def view(desk: Desk) -> CardsView:
     """The trick so far, whose turn it is, the last trick and the revokes."""
     d = desk.draft

@@ -177,6 +177,10 @@ class Desk:
         self.choose_seat = choose_seat
         self.reader_available = reader_available
         self.reader_online = False
+        #: Teach mode: the reader could not save the card (shown until a key is pressed),
+        #: and the card whose ``taught`` answer, still to come, does not count.
+        self.teach_failure = ""
+        self.unsaved = ""
         self.language = "en"  # the config's language (set by the hardware); the menu's in ui.extra
         self.series: tuple[int, int] | None = None
         self.history: list[str] = []

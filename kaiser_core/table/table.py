@@ -103,6 +103,7 @@ class Table(Desk):
         """Handle one key; the state changes in place; the returned Change says what to store."""
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
+        self.teach_failure = ""  # a key: the player has seen it
         if round_over_shows(self):  # club mode: ROUND OVER takes every key
             from kaiser_core.table import round_over
 
@@ -173,6 +174,39 @@ class Table(Desk):
         from kaiser_core.table import teach
 
         change = teach.unknown(self, uid)
+        change.ui = self.ui != before
+        return change
+
+    def read_after_gap(self, code: str, *, tag: bool = False) -> Change:
+        """A read that came after reads the scorer never got: the reader's ``seq`` jumped
+        (a line lost on the wire, tags read while it was unplugged) or the scorer had to
+        drop some. ``code`` is a card code, or with ``tag`` an unknown tag's UID.
+
+        In card entry it is refused and the screen says a card may have been missed
+        (``cards.missed``); elsewhere it is an ordinary read.
+        """
+        if self.ui.screen is not Screen.CARDS:
+            return self.unknown_tag(code) if tag else self.read_card(code)
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        try:
+            card = None if tag else Card.from_code(code)
+        except KaiserError:
+            card = None
+        from kaiser_core.table import cards
+
+        change = cards.missed(self, card, "" if tag else code)
+        change.ui = self.ui != before
+        return change
+
+    def reader_storage(self, notice: str) -> Change:
+        """The reader could not save its table of tags: in teach mode the card is not
+        taught (``teach.save_failed``); elsewhere ``notice``, the reader's words, shows."""
+        before = self.ui
+        self.ui = dataclasses.replace(self.ui, message="")
+        from kaiser_core.table import teach
+
+        change = teach.save_failed(self, notice)
         change.ui = self.ui != before
         return change
 

@@ -17,6 +17,7 @@ def teach_next(desk: Desk, index: int) -> Change:
     """Move to ``pack[index]`` and ask the reader to learn it."""
     pack = desk.rules.pack
     desk.go(Screen.TEACH, teach_index=min(index, len(pack)))
+    desk.teach_failure = desk.unsaved = ""
     if index < len(pack):
         return Change(request=Teach(pack[index]))
     desk.say(Message("teach.all_known", count=len(pack)))
@@ -82,6 +83,9 @@ def taught(desk: Desk, code: str) -> Change:
         card: Card | str = Card.from_code(code)
     except KaiserError:
         card = code
+    unsaved, desk.unsaved = desk.unsaved, ""  # any taught is the answer to the last teach
+    if code == unsaved and desk.ui.screen is Screen.TEACH and index < len(pack):
+        return Change(request=Teach(pack[index]))  # its save failed (save_failed): ask again
     if desk.ui.screen is not Screen.TEACH:  # a teach left open when B left teach mode
         playing = Screen.CARDS in (desk.ui.screen, desk.ui.base)
         desk.say(Message("teach.learnt_in_play" if playing else "teach.learnt_late", card=card))
@@ -95,6 +99,25 @@ def taught(desk: Desk, code: str) -> Change:
     return Change()
 
 
+def save_failed(desk: Desk, notice: str) -> Change:
+    """The reader could not save its table (an ``error`` of code ``storage``).
+
+    The firmware then still says ``taught`` for the card (it knows the tag until it
+    restarts): that answer does not count (``taught``), the card is asked for again, and
+    the screen says so until a key is pressed (``teach_failure``, shown over any notice).
+    Outside a teach, the reader's own words (``notice``) are shown.
+    """
+    pack = desk.rules.pack
+    index = desk.ui.teach_index
+    if desk.ui.screen is not Screen.TEACH or index >= len(pack):
+        desk.say(notice)
+        return Change()
+    desk.unsaved = pack[index].code
+    desk.say(Message("teach.not_saved", card=pack[index]))
+    desk.teach_failure = desk.ui.message
+    return Change()
+
+
 def unknown(desk: Desk, uid: str) -> Change:
     """A tag the reader does not know was read.
 
@@ -105,6 +128,7 @@ def unknown(desk: Desk, uid: str) -> Change:
     pack = desk.rules.pack
     index = desk.ui.teach_index
     if desk.ui.screen is Screen.TEACH and index < len(pack):
+        desk.unsaved = ""  # the reader is not learning: no taught answer is to come
         desk.say(Message("teach.not_learning", card=pack[index]))
         return Change(request=Teach(pack[index]))
     if desk.ui.screen is Screen.TEACH:
@@ -128,7 +152,7 @@ def view(desk: Desk) -> ListView:
             *offline,
             Message("teach.keys"),
         )
-    return ListView(Message("teach.title"), lines, 0, desk.ui.message)
+    return ListView(Message("teach.title"), lines, 0, desk.teach_failure or desk.ui.message)
 
 
 PAGE = register(Page(Screen.TEACH, press, view, overlay=True, owns=("teach_index",), read=read))

@@ -21,6 +21,8 @@ from club_games import rescore
 from club_tables import HAND, ClubTable, keys_for
 from club_venue import EVENT_ID, PIN, PLAYERS, Venue
 
+pytestmark = pytest.mark.slow
+
 PLAYERS_16 = [*PLAYERS[:15], PLAYERS[-1]]  # "Zoë <b>" too: names travel as data
 
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from club_games import play, rescore
 from club_venue import PIN, Venue
+
+pytestmark = pytest.mark.slow
 
 
 def seating_of(venue: Venue) -> list[dict]:

@@ -21,6 +21,8 @@ from hardware.web.layout import num
 from kaiser_core.record import score_record
 from kaiser_core.stats import GameInput, player_stats
 
+pytestmark = pytest.mark.slow
+
 # tests/web/conftest.py has the browser helpers; loaded by path (both folders have a
 # conftest module).
 _SPEC = importlib.util.spec_from_file_location(

@@ -6,10 +6,13 @@ import json
 import random
 
 import paho.mqtt.client as mqtt
+import pytest
 from club_games import play, random_hand, record
 from club_publisher import TablePublisher
 from club_venue import EVENT_ID, PIN, Venue
 from paho.mqtt.enums import CallbackAPIVersion
+
+pytestmark = pytest.mark.slow
 
 
 def start_round(venue: Venue) -> dict:

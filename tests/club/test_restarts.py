@@ -14,6 +14,8 @@ from club_helpers import Broker, Director, make_logins
 from club_publisher import TablePublisher
 from club_venue import EVENT_ID, PIN, PLAYERS, Venue, event_toml
 
+pytestmark = pytest.mark.slow
+
 
 def start_round(venue: Venue) -> dict:
     status, body = venue.director.post("/api/rounds/next", PIN)

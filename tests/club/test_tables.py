@@ -12,6 +12,8 @@ from club_games import rescore
 from club_tables import ClubTable, keys_for
 from club_venue import EVENT_ID, PIN, PLAYERS, Venue
 
+pytestmark = pytest.mark.slow
+
 PLAYERS_8 = PLAYERS[:8]  # two tables a round
 
 

@@ -29,6 +29,8 @@ from test_service_boots import box as service_box  # noqa: F401 - booted, instal
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "club"))
 from club_helpers import Broker, make_logins
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 PUBLISHER = "kaiser-publisher.service"
 SCORER = "kaiser-scorer.service"

@@ -37,6 +37,8 @@ from nspawn_machine import (
 )
 from PIL import Image, ImageChops
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 UNIT = "kaiser-scorer.service"
 STATE = "var/lib/kaiser-scorer"

@@ -15,6 +15,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import house_rules
@@ -27,6 +28,8 @@ from kaiser_core.scoring import HandScore, Outcome, score_hand
 from kaiser_core.table.draft import Draft
 from kaiser_core.tricks import trick_winner
 from kaiser_core.views import LiveContract
+
+pytestmark = pytest.mark.slow
 
 ZERO = {Team.NS: 0, Team.EW: 0}
 SPECIALS = (FIVE_HEARTS, THREE_SPADES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from play import SEATS, deal_and_play
@@ -11,6 +12,8 @@ from play import SEATS, deal_and_play
 from kaiser_core import DECK, SKAT_PACK, Rules, Team, find_profile
 from kaiser_core.record import parse_record, record_json, score_record
 from kaiser_core.rules import Deal, LowBid, LowSpecials
+
+pytestmark = pytest.mark.slow
 
 PROFILE = st.sampled_from(["standard", "open-defense", "tournament", "skat", "widow"])
 

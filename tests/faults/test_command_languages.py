@@ -32,6 +32,8 @@ from hardware.journal import Journal
 from .conftest import REPO, cli, one_line, play
 from .test_error_languages import env, expected, run_keys
 
+pytestmark = pytest.mark.slow
+
 
 # -- the emulator -----------------------------------------------------------------------------
 def _read_until(fd: int, marker: bytes, seconds: float = 30) -> bytes:

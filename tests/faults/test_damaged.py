@@ -31,6 +31,8 @@ from .conftest import (
     store_keys,
 )
 
+pytestmark = pytest.mark.slow
+
 KEYS = "OK\nDOWN\nUP\n"
 
 

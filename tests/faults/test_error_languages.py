@@ -25,6 +25,8 @@ from hardware.storage import beside
 from .conftest import REPO, cli, one_line, play
 from .test_service_faults import shown
 
+pytestmark = pytest.mark.slow
+
 LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 

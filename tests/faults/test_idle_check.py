@@ -26,6 +26,8 @@ from kaiser_core.table import Key, Table
 
 from .conftest import copy_games, pages, play, spoil_page
 
+pytestmark = pytest.mark.slow
+
 
 class Clock:
     def __init__(self) -> None:

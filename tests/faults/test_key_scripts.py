@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .conftest import cli, one_line
+
+pytestmark = pytest.mark.slow
 
 
 def test_keys_from_dev_zero_are_capped(tmp_path: Path) -> None:

@@ -11,7 +11,11 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import REPO, cli, one_line, play
+
+pytestmark = pytest.mark.slow
 
 
 def lock_held(db: Path) -> bool:

@@ -18,6 +18,8 @@ import pytest
 
 from .conftest import REPO, one_line, play
 
+pytestmark = pytest.mark.slow
+
 #: Root, but bound by file modes like any user (and no capability comes back at exec).
 NOBODY = [
     "setpriv",

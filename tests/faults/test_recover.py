@@ -5,11 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from hardware import archive
 from hardware.recover import record_entries
 from kaiser_core.record import score_record
 
 from .conftest import cli, digest, one_line, pages, play, spoil_page
+
+pytestmark = pytest.mark.slow
 
 
 def exported(db: Path) -> list[dict[str, object]]:

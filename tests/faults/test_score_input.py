@@ -15,6 +15,8 @@ from kaiser_core.record_json import MAX_RECORD_BYTES
 
 from .conftest import REPO, cli, one_line, play
 
+pytestmark = pytest.mark.slow
+
 HAND = {
     "contract": {"bidder": "E", "bid": 8},
     "trump": "H",

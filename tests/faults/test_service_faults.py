@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from hardware.fault import DAMAGED, READ_ONLY, message_image
@@ -22,6 +23,8 @@ from hardware.storage import beside
 
 from .conftest import REPO, cli, play
 from .test_read_only import NOBODY
+
+pytestmark = pytest.mark.slow
 
 
 def service(db: Path, shots: Path, prefix: list[str] | None = None) -> Any:

@@ -7,7 +7,10 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
 from mpy_support import FIRMWARE, HERE, micropython_command
+
+pytestmark = pytest.mark.slow
 
 SUITS = "SHDC"
 DECK = [r + s for s in SUITS for r in "AKQJT98"] + ["7D", "7C", "5H", "3S"]
@@ -67,3 +70,23 @@ def test_a_huge_cards_json_boots_with_an_error_not_a_memory_error(tmp_path: Path
     assert messages[0]["type"] == "hello" and messages[0]["cards"] == 0
     errors = [m for m in messages if m["type"] == "error"]
     assert errors and errors[0]["code"] == "cards_file" and "too large" in errors[0]["message"]
+
+
+def test_a_nul_or_trailing_data_cannot_turn_forget_one_into_forget_all(story):
+    """Issue 22: MicroPython's json.loads stops at a NUL, so ``{"type": "forget"}\\0...``
+    read as a bare forget (every card). A line with a NUL or anything after its object is
+    refused whole, and every card stays taught."""
+    lines = [
+        '{"type": "forget"}\x00, "card": "AS"}\n',
+        '{"type": "forget"}\x00\n',
+        '{"type": "forget", "card": "KS"}\x00{"type": "forget"}\n',
+        '{"type": "forget"} {"card": "AS"}\n',
+        '{"type": "forget"}{}\n',
+    ]
+    played = story([{"raw": line} for line in lines], cards_json=TAUGHT)
+    errors = played.of_type("error")
+    assert [e["code"] for e in errors] == ["bad_line"] * 3 + ["bad_json"] * 2, errors
+    assert all("NUL" in e["message"] for e in errors[:3]), errors
+    assert len(played.table()) == 32
+    after = story([{"host": '{"type": "forget", "card": "AS"}  '}], cards_json=TAUGHT)
+    assert after.of_type("error") == [] and len(after.table()) == 31  # trailing spaces are fine

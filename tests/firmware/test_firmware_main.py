@@ -9,7 +9,10 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 from mpy_support import FIRMWARE, HERE, micropython_command
+
+pytestmark = pytest.mark.slow
 
 
 def read_lines_until(proc: subprocess.Popen[bytes], done, timeout_s: float = 10) -> list[str]:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from mpy_support import host
+
+pytestmark = pytest.mark.slow
 
 SUITS = "SHDC"
 KAISER_DECK = [r + s for s in SUITS for r in "AKQJT98"] + ["7D", "7C", "5H", "3S"]

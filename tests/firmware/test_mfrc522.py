@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from mpy_support import FIRMWARE, HERE, run_micropython
+
+pytestmark = pytest.mark.slow
 
 
 def test_driver_reads_a_7_byte_ntag_uid_with_two_cascade_levels(tmp_path: Path):

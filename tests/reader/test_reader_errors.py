@@ -31,8 +31,8 @@ def test_a_reader_fault_shows_the_readers_own_words():
     )
     event = reader_event(ReaderFault("reader", ""))
     assert event == ("notice", "card reader fault reader: no details")
-    assert reader_event(ReaderFault("storage", " ")) == (
-        "notice",
+    assert reader_event(ReaderFault("storage", " ")) == (  # a failed save: teach mode cares
+        "storage",
         "card reader fault storage: no details",
     )
     assert reader_event(CardRead("AS", "04a1b2c3", 1)) == ("card", "AS")

@@ -6,6 +6,7 @@ import json
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,8 @@ from hardware.reader import (
     UnknownTag,
     parse_line_verbose,
 )
+
+pytestmark = pytest.mark.slow
 
 UID = re.compile(r"[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}")
 

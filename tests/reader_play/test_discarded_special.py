@@ -11,6 +11,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
 
 from discard_hands import WIDOW_5H
@@ -21,6 +23,8 @@ from kaiser_core.views import CardsView, ScoreView, SummaryView
 
 from .conftest import LoopPort, Pico, Room
 from .story import choose_card_reader_entry, lay
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_widow_hand_without_5h_reaches_summary_survives_a_restart_and_exports(

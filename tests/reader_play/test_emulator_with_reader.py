@@ -30,7 +30,10 @@ from kaiser_core.table import Key, Table
 from .conftest import uid_of
 from .hands import HAND_1
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys"),
+]
 FRAME = b"quit\x1b[J"  # the help line closes every frame the terminal device draws
 TERMINAL = {
     "UP": b"\x1b[A",

@@ -20,6 +20,8 @@ from .conftest import Board, LoopPort, Pico, Port, PtyPort, Room
 from .hands import HAND_1, HAND_2, REVOKE_SHOWN_AT
 from .story import Press, bid, choose_card_reader_entry, confirm, lay, play_tricks
 
+pytestmark = pytest.mark.slow
+
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 C = Card.from_code
 

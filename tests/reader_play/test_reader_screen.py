@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from kaiser_core.cards import Card, Seat
 from kaiser_core.record import score_record
 from kaiser_core.views import CardsView, ScoreView, SummaryView
@@ -16,6 +18,8 @@ from kaiser_core.views import CardsView, ScoreView, SummaryView
 from .conftest import LoopPort, Pico, Room
 from .hands import HAND_1, HAND_2, REVOKE_SHOWN_AT, PlayedHand
 from .story import bid, choose_card_reader_entry, confirm, lay, play_tricks
+
+pytestmark = pytest.mark.slow
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 C = Card.from_code

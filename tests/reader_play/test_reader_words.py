@@ -18,6 +18,8 @@ from .hands import HAND_1
 from .story import bid, choose_card_reader_entry, lay
 from .test_teach import HELLO, open_teach_mode, teach
 
+pytestmark = pytest.mark.slow
+
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys")
 LONG = "no MFRC522 answers on SPI (VersionReg reads 0x00): check the wiring"
 

@@ -8,6 +8,7 @@ card of the pack.
 
 from __future__ import annotations
 
+import json
 import sys
 
 import pytest
@@ -15,9 +16,12 @@ import pytest
 from kaiser_core.cards import DECK
 from kaiser_core.views import ListView, MenuView
 
-from .conftest import Pico, PtyPort, Room
+from .conftest import Pico, PtyPort, Room, uid_of
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ptys"),
+]
 
 HELLO = {"type": "hello"}
 
@@ -131,3 +135,30 @@ def test_a_reader_that_comes_back_is_asked_again_for_the_pending_card():
         scorer.handle(Event("key", Key.B.value))
         scorer.handle(Event("reader", True))
         assert len(sent) == 4  # not teaching any more: nothing is sent
+
+
+def test_a_tag_the_reader_could_not_save_is_not_taught_and_said_until_a_key(
+    room: Room, pty_port: PtyPort
+) -> None:
+    """Issue 22: the Pico's flash refuses the save; it reports the error, then ``taught``
+    (firmware/reader_app.py does both): the card stays to teach, the screen says why."""
+    pico = open_teach_mode(room, pty_port)
+    pico.taught("AS")
+    assert pty_port.wait_commands(3)[-1] == teach("KS")
+    error = {"type": "error", "code": "storage", "message": "could not save KS: [Errno 28]"}
+    taught = {"type": "taught", "card": "KS", "uid": uid_of("KS")}
+    pty_port.write(b"".join(json.dumps(m).encode() + b"\n" for m in (error, taught)))
+    wanted = "the reader could not save K♠: not taught"
+    view = room.wait_view(lambda v: v.message == wanted, repr(wanted))
+    assert isinstance(view, ListView)
+    assert view.lines[:2] == ("lay K♠ on the reader", "card 2 of 32")  # not counted
+    assert pty_port.wait_commands(4)[-1] == teach("KS")  # the reader is asked again
+    pico.unknown()  # more from the reader: the failure stays on the screen
+    assert pty_port.wait_commands(5)[-1] == teach("KS")
+    assert room.view().message == wanted
+    room.press("DOWN")  # a key: the player has seen it
+    view = room.view()
+    assert view.message == "" and view.lines[:2] == ("lay K♠ on the reader", "card 2 of 32")
+    pico.taught("KS")  # saved this time
+    assert pty_port.wait_commands(6)[-1] == teach("QS")
+    assert room.view().lines[:2] == ("lay Q♠ on the reader", "card 3 of 32")

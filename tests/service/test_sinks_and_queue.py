@@ -65,28 +65,50 @@ def test_the_wake_sink_without_a_listener_costs_a_failed_send_only(tmp_path: Pat
     scorer.journal.close()
 
 
-def test_a_flooding_reader_is_bounded_and_counted(tmp_path: Path) -> None:
+def test_a_flooding_reader_is_merged_and_never_committed(tmp_path: Path) -> None:
     scorer = make(tmp_path, reader_limit=64)
     flood = 20_000
 
     def reader_thread() -> None:
-        for _ in range(flood):
-            scorer.post("card", "AS")
-            scorer.post("notice", "unknown tag ..ABCDEF: teach it first")
+        for n in range(flood):
+            scorer.post("card", "AS")  # a tag left on the reader
+            scorer.post("notice", f"reader: antenna lost ({n})")
+            scorer.post("unknown", f"04DEADBEEF{n % 65536:04X}")
 
     thread = threading.Thread(target=reader_thread)
     thread.start()
     thread.join(30)
-    assert scorer.reader_queued == 64  # the queue holds no more than the limit
-    assert scorer.reader_dropped == 2 * flood - 64
+    inbox = scorer.inbox
+    assert (inbox.reads, inbox.noise) == (1, 2)  # one event of each, saying the latest
+    assert inbox.merged == 3 * flood - 3 and inbox.dropped == 0
     scorer.post("reader", True)  # a status is never dropped
     scorer.key("UP")  # keys are never dropped
+    scorer.post("notice", "reader: after the key")  # not merged into what came before it
     scorer.post("call", scorer.stop)  # the loop ends after the events before it
     scorer.run()
     assert scorer.keys_stored == 1 and scorer.table.reader_online
-    assert scorer.reader_queued == 0
-    scorer.post("card", "AS")  # room again once the loop took them
-    assert scorer.reader_queued == 1 and scorer.reader_dropped == 2 * flood - 64
+    assert scorer.changes_stored == 1  # the key; the card refused and the notices: drawn only
+    assert scorer.table.ui.message == "reader: after the key"
+    assert (inbox.reads, inbox.noise) == (0, 0)
+    scorer.journal.close()
+
+
+def test_reads_past_their_room_are_dropped_and_the_next_card_comes_as_a_gap(
+    tmp_path: Path,
+) -> None:
+    scorer = make(tmp_path, reader_limit=64)
+    for n in range(100):  # reads after a gap never merge: they fill the reads' room
+        scorer.post("gap", ("unknown", f"04DEADBEEF{n:04X}"))
+    for n in range(500):
+        scorer.post("notice", f"reader: antenna lost ({n})")  # noise has room of its own
+    inbox = scorer.inbox
+    assert (inbox.reads, inbox.noise, inbox.dropped, inbox.lost) == (64, 1, 36, True)
+    assert scorer.post("card", "AS") is None  # still no room: dropped too
+    scorer.post("call", scorer.stop)
+    scorer.run()
+    event = scorer.post("card", "AS")
+    assert event is not None and (event.kind, event.value) == ("gap", ("card", "AS"))
+    assert not inbox.lost and scorer.post("card", "KS").kind == "card"  # type: ignore[union-attr]
     scorer.journal.close()
 
 

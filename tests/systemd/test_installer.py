@@ -16,6 +16,8 @@ from sd_helpers import INSTALL, REPO, RULE, SYSTEMD_DIR, UNIT, need
 
 from hardware.config import load_config
 
+pytestmark = pytest.mark.slow
+
 # The top of a fresh Raspberry Pi OS Bookworm /boot/firmware/config.txt.
 BOOKWORM_CONFIG_TXT = """\
 # For more options and information see

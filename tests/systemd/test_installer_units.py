@@ -10,6 +10,8 @@ import pytest
 from sd_helpers import INSTALL, REPO, SYSTEMD_DIR
 from test_installer import Pi
 
+pytestmark = pytest.mark.slow
+
 SCORER, PUBLISHER, WEB = (
     "kaiser-scorer.service",
     "kaiser-publisher.service",

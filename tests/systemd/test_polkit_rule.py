@@ -15,7 +15,10 @@ import subprocess
 import uuid
 from pathlib import Path
 
+import pytest
 from sd_helpers import RULE, need
+
+pytestmark = pytest.mark.slow
 
 KAISER_UID = 64990
 SCRIPT = r"""

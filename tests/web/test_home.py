@@ -27,6 +27,8 @@ from kaiser_core.stats import GameInput, player_stats
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
 from scripts import per_hand_hand
 
+pytestmark = pytest.mark.slow
+
 CMD = [sys.executable, "-m", "hardware.cli"]
 ZED = "<b>Zed</b>"
 CONFIG = f'[game]\nentry = "per-hand"\n[names]\nNS = "{ZED}"\nEW = "Ann & Bob"\n'

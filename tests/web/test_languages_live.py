@@ -30,6 +30,8 @@ from test_live import (
 from hardware.web.language import LANGUAGES, texts_for
 from hardware.web.layout import num
 
+pytestmark = pytest.mark.slow
+
 SEEN: list[str] = []  # the Accept-Language of each page request, as the server got it
 
 

@@ -28,6 +28,8 @@ from hardware.web.routes import ClubSource, club_page_routes
 from kaiser_core.record import score_record
 from kaiser_core.stats import GameInput
 
+pytestmark = pytest.mark.slow
+
 ZED = "<b>Zed</b>"
 LONG = "Wilhelmina Castellanos-Q"  # 24 characters, the longest name allowed
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", LONG, ZED]
