@@ -11,6 +11,7 @@ import pytest
 
 from hardware.journal import Journal
 from hardware.resume import resume
+from hardware.sources.check import quick_check
 from hardware.storage import DatabaseDamaged, JournalError
 from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
@@ -226,12 +227,13 @@ def test_a_damaged_file_with_a_wal_is_refused_as_it_was(tmp_path: Path) -> None:
     assert files(db) == before  # neither the file nor its WAL: recover reads them as they were
 
 
-@pytest.mark.slow
-def test_damage_where_the_next_keys_write_is_found_before_the_first(tmp_path: Path) -> None:
-    db = tmp_path / "kaiser.db"
+def dates_spoiled(db: Path) -> list[str]:
+    """150 finished games, each dated in meta, and the second one six keys before its end:
+    the index leaves of the dates spoiled (the start reads neither, the last key writes);
+    the six keys."""
     keys = key_script(900, seed=8)
     last = game_ends(keys, 2)
-    store_keys(db, keys[: last - 5])  # the second game, six keys before its end
+    store_keys(db, keys[: last - 5])
     copy_games(db, 150)
     with sqlite3.connect(db, isolation_level=None) as con:  # each finished game's date
         con.execute(
@@ -242,11 +244,29 @@ def test_damage_where_the_next_keys_write_is_found_before_the_first(tmp_path: Pa
     con.close()
     leaves = pages(db, "sqlite_autoindex_meta_1")
     assert len(leaves) >= 3
-    for page in leaves[1:-1]:  # the dates' leaves: the start reads neither, the last key writes
+    for page in leaves[1:-1]:
         spoil_page(db, page)
+    return keys[last - 5 : last + 1]
+
+
+@pytest.mark.slow
+def test_damage_where_the_next_keys_write_is_found_before_the_first(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    keys = dates_spoiled(db)
     before = files(db)
-    result = run_keys(tmp_path, db, keys[last - 5 : last + 1])
+    result = run_keys(tmp_path, db, keys)
     assert result.returncode == 2, result.err
     assert "damaged" in one_line(result)
     assert "ok " not in result.out, result.out  # not a key taken on a damaged file
     assert files(db) == before
+
+
+def test_what_a_check_found_is_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "kaiser.db"
+    dates_spoiled(db)
+    verdict = quick_check(db)  # the idle check's
+    assert verdict is not None and "\n" not in verdict, verdict
+    journal = Journal(db, read_only=True)
+    found = journal.check()
+    journal.close()
+    assert found is not None and "\n" not in found, found
