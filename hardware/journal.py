@@ -34,6 +34,7 @@ from hardware.storage import (
     damage_mark,
     damaged_line,
     db_uri,
+    found,
     is_corruption,
     is_full,
     mark_damaged,
@@ -139,10 +140,9 @@ class Journal:
 
     def _refused(self) -> None:
         """Refused at the start: closed as it was (no checkpoint), the lock let go."""
-        db = getattr(self, "db", None)
         try:
-            if db is not None:
-                close_untouched(db, self.path)
+            if getattr(self, "db", None) is not None:
+                close_untouched(self.db, self.path)
         finally:
             self.release()
 
@@ -181,7 +181,7 @@ class Journal:
             rows = [str(err)]
         if rows == ["ok"]:
             return None
-        self._damaged("quick_check: " + "; ".join(str(r) for r in rows)[:200])
+        self._damaged(found("quick_check", [str(r) for r in rows]))
         log.error("%s: damaged (%s): nothing more is written to it", self.path, self.damage)
         return self.damage
 
@@ -206,11 +206,9 @@ class Journal:
         rollback(self.db)
 
     def make_room(self) -> None:
-        """Copy the WAL into the file and empty it: after a commit a full disk refused, and
-        at a start that finds a WAL left. The WAL grows to about 1 MiB between SQLite's
-        automatic checkpoints, more than a nearly full card may hold; the file grows by
-        the new pages only. A checkpoint the disk stops half-way loses nothing (the WAL
-        stays; check_header knows it)."""
+        """Copy the WAL (up to 1 MiB between SQLite's own checkpoints) into the file and empty
+        it: after a commit a full disk refused, and at a start that finds one. A checkpoint
+        the disk stops half-way loses nothing (the WAL stays; check_header knows it)."""
         try:
             row = self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         except sqlite3.Error as err:

@@ -27,6 +27,7 @@ from hardware.storage import (
     JournalError,
     damaged_line,
     db_uri,
+    found,
     is_corruption,
     tables,
 )
@@ -72,7 +73,7 @@ def write_path_damage(db: sqlite3.Connection) -> str | None:
     try:
         rows = [str(r[0]) for r in db.execute("PRAGMA quick_check(meta)")]
         if rows != ["ok"]:
-            return "quick_check of meta: " + " ".join("; ".join(rows).split())[:200]
+            return found("quick_check of meta", rows)
         db.execute(
             "SELECT count(*), sum(length(rules) + length(names)) FROM "
             "(SELECT rules, names FROM games ORDER BY id DESC LIMIT ?)",

@@ -197,6 +197,11 @@ def check_header(path: Path) -> None:
         )
 
 
+def found(what: str, rows: list[str]) -> str:
+    """What a quick_check found, on one line (SQLite's rows may hold newlines), shortened."""
+    return what + ": " + " ".join("; ".join(rows).split())[:200]
+
+
 def damaged_line(path: Path, reason: str) -> str:
     """The one line that says a database is damaged and what to do."""
     return (

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hardware.storage import db_uri, is_corruption
+from hardware.storage import db_uri, found, is_corruption
 
 if TYPE_CHECKING:
     from hardware.scorer import Scorer
@@ -49,7 +49,7 @@ def quick_check(path: Path, hold: Callable[[sqlite3.Connection], None] | None = 
             rows = [str(err)]
     finally:
         db.close()
-    return None if rows == ["ok"] else "quick_check: " + "; ".join(rows)[:200]
+    return None if rows == ["ok"] else found("quick_check", rows)
 
 
 class CheckSource:
