@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 from test_service_boots import SCRATCH, STATE, Box, box, numbers, played  # noqa: F401
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[2]
 WEB = "kaiser-scorer-web.service"
 SCORER = "kaiser-scorer.service"

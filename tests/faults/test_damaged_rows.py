@@ -19,6 +19,8 @@ import pytest
 from .conftest import REPO, cli, one_line, play
 from .sqlite_pages import write_at
 
+pytestmark = pytest.mark.slow
+
 #: How each damage turns a contract row's bytes (the same length: the b-tree stays sound).
 DAMAGE = {
     "not JSON": (b'{"kind":"contract"', b'#"kind":"contract"'),

@@ -28,6 +28,8 @@ from kaiser_core.table import Key, Screen, Table
 from .conftest import REPO, _player, cli, copy_games, digest, one_line, pages, play, spoil_page
 from .sqlite_pages import pages_of_game, set_last_rowid, zero_page
 
+pytestmark = pytest.mark.slow
+
 CLI = [sys.executable, "-m", "hardware.cli"]
 #: SQLite's varint for 2**35 - 1 (34,359,738,367): the game id a damaged page read as.
 HUGE = b"\xff\xff\xff\xff\x7f"

@@ -14,6 +14,8 @@ import pytest
 
 from .conftest import cli
 
+pytestmark = pytest.mark.slow
+
 #: TABLE.md's example hand: 17 keys, most of them a new frame.
 KEYS = "UP\nOK RIGHT UP UP RIGHT OK\nRIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT\nOK\n"
 COUNT = len(KEYS.split())
