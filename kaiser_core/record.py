@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from kaiser_core.bidding import Bid, Call, Contract, auction, check_call
-from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team
+from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team, pack_set
 from kaiser_core.errors import KaiserError, RecordError
 from kaiser_core.game import Game
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
@@ -317,7 +317,7 @@ class _Hand:
             self.fail("plays", f"plays must be a list of {count} tricks, not {_kind(raw)}")
         if len(raw) != count:
             self.fail("plays", f"plays has {len(raw)} tricks, not {count}")
-        pack = set(self.rules.pack)
+        pack = pack_set(self.rules.pack)
         seen: dict[Card, int] = {}
         tricks = []
         for t, trick in enumerate(raw, 1):
