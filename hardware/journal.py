@@ -13,6 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from hardware import digest
 from hardware.club.revision import ensure_ids, stamp
 from hardware.history import after_store, past_games, seats_of, stored_names
 from hardware.storage import (
@@ -106,6 +107,7 @@ class Journal:
                     self._set("app", APP)
                     self._set("schema", str(SCHEMA))
             ensure_ids(self)  # the journal's id and rev (CLUB.md), also in older databases
+            self.db.execute(digest.DDL)  # finished games' digests (hardware/digest.py)
         except sqlite3.DatabaseError as err:
             self.release()
             if is_corruption(err):
@@ -346,6 +348,7 @@ class Journal:
                 game_id = new_game = self._new_game(change.new_game, table)
             if game_id is not None and (change.drop or change.append):
                 if change.drop:
+                    digest.drop(self.db, game_id)  # an undo may reopen a finished game
                     self.db.execute(
                         "DELETE FROM entries WHERE game_id = ? AND seq IN "
                         "(SELECT seq FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT ?)",
@@ -392,6 +395,7 @@ class Journal:
             append(self.archive, game_id, row.series, record)
         except OSError as err:
             log.error("%s: game %d not archived (%s)", self.archive, game_id, err)
+        digest.keep(self, game_id, record)  # the home pages' (a failure is only logged)
 
     def _new_game(self, rules: Rules, table: Table) -> int:
         series = None

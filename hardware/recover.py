@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hardware import archive
+from hardware import archive, digest
 from hardware.club.revision import carry_club
 from hardware.journal import Journal
 from hardware.storage import JournalError, WriterLock, beside, db_uri
@@ -222,6 +222,7 @@ def write_new(report: Report, out: Path) -> None:
                 "INSERT INTO meta(key, value) VALUES('current', ?)",
                 (str(report.current) if report.current else "",),
             )
+        digest.backfill(journal)  # the finished games' digests (the home pages')
     finally:
         journal.close()
 
