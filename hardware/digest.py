@@ -60,6 +60,15 @@ def digest(record: dict[str, Any], with_sheet: bool = True) -> dict[str, Any]:
     return out
 
 
+def ensure(db: sqlite3.Connection) -> None:
+    """Add the table to a journal of an older version. When that cannot be written now (the
+    storage full) the scorer still starts: without digests, as the older version did."""
+    try:
+        db.execute(DDL)
+    except sqlite3.OperationalError as err:
+        log.warning("the finished games' digests cannot be kept: %s", err)
+
+
 def has_table(db: sqlite3.Connection) -> bool:
     """True when the journal has a ``digests`` table (an older one has none)."""
     found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'digests'")
@@ -84,7 +93,11 @@ def keep(journal: Any, game_id: int, record: dict[str, Any]) -> None:
 
 def drop(db: sqlite3.Connection, game_id: int) -> None:
     """The game changed (an undo reopened it): its digest no longer holds."""
-    db.execute("DELETE FROM digests WHERE game_id = ?", (game_id,))
+    try:
+        db.execute("DELETE FROM digests WHERE game_id = ?", (game_id,))
+    except sqlite3.OperationalError as err:
+        if "no such table" not in str(err):  # none in this journal (``ensure``): nothing to do
+            raise
 
 
 def load(db: sqlite3.Connection, ids: Iterable[int]) -> dict[int, dict[str, Any]]:
@@ -150,6 +163,7 @@ __all__ = [
     "backfill",
     "digest",
     "drop",
+    "ensure",
     "has_table",
     "keep",
     "load",

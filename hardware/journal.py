@@ -107,7 +107,7 @@ class Journal:
                     self._set("app", APP)
                     self._set("schema", str(SCHEMA))
             ensure_ids(self)  # the journal's id and rev (CLUB.md), also in older databases
-            self.db.execute(digest.DDL)  # finished games' digests (hardware/digest.py)
+            digest.ensure(self.db)  # finished games' digests (hardware/digest.py)
         except sqlite3.DatabaseError as err:
             self.release()
             if is_corruption(err):
