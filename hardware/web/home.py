@@ -89,7 +89,7 @@ def create_home_app(db_path: Path) -> Starlette:
             number = max(0, int(query.get("page", "1")) - 1)
         except ValueError:
             number = 0
-        rows, count = data.rows(number)
+        rows, count = data.page_rows(number)  # refreshed by ``made``
         for row in rows:
             if "error" in row:
                 row["rules"] = t.unscorable.format(error=row.pop("error"))
@@ -112,21 +112,23 @@ def create_home_app(db_path: Path) -> Starlette:
 
     def stats(s: Speaker, query: Mapping[str, str]) -> tuple[str, int]:
         try:
-            rows = data.stats()
+            rows = data.player_rows()  # refreshed by ``made``
         except KaiserError as err:
             return failed(s, str(err))
         body = stats_html(rows, t=s.t)
         return page(s.t.statistics, body, nav=nav(s.t), tv="tv" in query, **s.page_args()), 200
 
     def made(
-        request: Request, make: Callable[[Speaker, Mapping[str, str]], tuple[str, int]]
+        request: Request,
+        make: Callable[[Speaker, Mapping[str, str]], tuple[str, int]],
+        refresh: bool = True,
     ) -> Callable[[], tuple[str, int]]:
         """The page for the journal's current rev, from the cache or made (in a thread)."""
 
         def work() -> tuple[str, int]:
             s = speaker(request)
             try:
-                at = data.current()
+                at = data.refresh() if refresh else data.current()  # one reading each
                 key = (at, request.url.path, str(request.query_params), s.choice.lang)
                 hit = cache.get(key)
                 if hit is None:
@@ -140,8 +142,8 @@ def create_home_app(db_path: Path) -> Starlette:
 
         return work
 
-    async def respond(request: Request, make: Any) -> Response:
-        body, status = await run_in_threadpool(made(request, make))
+    async def respond(request: Request, make: Any, refresh: bool = True) -> Response:
+        body, status = await run_in_threadpool(made(request, make, refresh))
         return speaker(request).respond(body, status)
 
     async def history_page(request: Request) -> Response:
@@ -149,7 +151,7 @@ def create_home_app(db_path: Path) -> Starlette:
 
     async def game_page(request: Request) -> Response:
         wanted = int(request.path_params["game_id"])
-        return await respond(request, lambda s, q: game(s, q, wanted))
+        return await respond(request, lambda s, q: game(s, q, wanted), refresh=False)
 
     async def stats_page(request: Request) -> Response:
         return await respond(request, stats)

@@ -54,6 +54,7 @@ class HomeData:
         self.marks: dict[int, tuple[Any, ...]] = {}  # game id -> its MARKS when digested
         self.total: dict[str, Any] = {}  # the statistics' sum over every game
         self.order: list[int] = []  # the games' ids, oldest first
+        self.errors: set[int] = set()  # games whose record does not score
         self.worked_out = 0  # digests made here (not stored by the scorer)
 
     # -- reading --------------------------------------------------------------------
@@ -81,6 +82,7 @@ class HomeData:
             return key
         if self.key is None or key[0] != self.key[0]:  # another journal (recover made it)
             self.games, self.marks, self.total, self.order = {}, {}, {}, []
+            self.errors = set()
         # Only the scorer writes, and only to its current game and the newest one: a game
         # known to be finished or abandoned is looked at again only if it is one of those.
         last = self.order[-1] if self.order else 0
@@ -111,6 +113,7 @@ class HomeData:
         if old is not None and "stats" in old:
             add_contribution(self.total, old["stats"], -1)
         self.games[game_id] = found
+        (self.errors.add if "error" in found else self.errors.discard)(game_id)
         if "stats" in found:
             add_contribution(self.total, found["stats"])
 
@@ -118,10 +121,15 @@ class HomeData:
     def rows(self, page: int) -> tuple[list[dict[str, Any]], int]:
         """One page of the history (newest first), and how many games there are."""
         self.refresh()
-        count = len(self.order)
-        end = max(0, count - page * PAGE)
-        chosen = self.order[max(0, end - PAGE) : end][::-1]
-        return [{"number": i, "href": f"/games/{i}", **self._row(i)} for i in chosen], count
+        return self.page_rows(page)
+
+    def page_rows(self, page: int) -> tuple[list[dict[str, Any]], int]:
+        """``rows`` as of the last ``refresh``."""
+        with self.lock:  # another request's refresh may be changing them
+            count = len(self.order)
+            end = max(0, count - page * PAGE)
+            chosen = self.order[max(0, end - PAGE) : end][::-1]
+            return [{"number": i, "href": f"/games/{i}", **self._row(i)} for i in chosen], count
 
     def _row(self, game_id: int) -> dict[str, Any]:
         found = self.games[game_id]
@@ -139,10 +147,15 @@ class HomeData:
     def stats(self) -> list[dict[str, Any]]:
         """Every player's statistics; KaiserError naming a game that does not score."""
         self.refresh()
-        for game_id, found in self.games.items():
-            if "error" in found:
-                raise KaiserError(f"game {game_id}: {found['error']}")
-        return stats_rows(self.total)
+        return self.player_rows()
+
+    def player_rows(self) -> list[dict[str, Any]]:
+        """``stats`` as of the last ``refresh``."""
+        with self.lock:
+            if self.errors:
+                first = min(self.errors)
+                raise KaiserError(f"game {first}: {self.games[first]['error']}")
+            return stats_rows(self.total)
 
     def game(self, game_id: int) -> dict[str, Any] | None:
         """One game's digest, reading that game only (None: no such game)."""
