@@ -28,6 +28,7 @@ from kaiser_core.club.messages import (
 from kaiser_core.club.seating import Seating, seat_individual, seat_pairs
 from kaiser_core.club.standings import LiveStandings, TableResult
 from kaiser_core.record import parse_record, result_json
+from kaiser_core.record_after import Played
 from kaiser_core.record_json import MAX_RECORD_BYTES
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ class Director:
         self.ended: dict[int, bool] = {}
         self.kept: dict[tuple[int, int], tuple[Kept, Held]] = {}
         self.by_round: dict[int, set[int]] = {}  # round -> tables with a kept game
+        self.played: dict[tuple[int, int], Played] = {}  # the last message's parse, per game
         self.live = LiveStandings(event.members, event.rounds)
         self.results: dict[tuple[int, int], TableResult] = {}
         self.status: dict[int, dict[str, Any]] = {}
@@ -193,10 +195,14 @@ class Director:
         verdict, now = keep(old[0] if old else None, envelope.journal, envelope.rev)
         if now is None:
             return verdict, "", Changes(tables={table})
+        prior = self.played.get(key)
         try:
-            message = check_record(self.event, envelope)
+            message = check_record(self.event, envelope, prior)
         except MessageError as err:
             return self._refuse(table, topic, str(err))
+        if message.round == self.current and message.played is not None:
+            self.played[key] = message.played  # the next message scores its new hands only
+        self.played.pop((key[0], key[1] - 1), None)  # an earlier round's is not needed
         self.kept[key] = (now, Held.of(message))
         self.by_round.setdefault(message.round, set()).add(message.table)
         winner = message.result["winner"]

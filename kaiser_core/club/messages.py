@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kaiser_core.club.errors import MessageError
 from kaiser_core.club.event import Event, round_rules
 from kaiser_core.club.seating import Seating
 from kaiser_core.errors import KaiserError
-from kaiser_core.record import FORMAT, parse_record, result_json
+from kaiser_core.record import FORMAT, result_json
+from kaiser_core.record_after import Played, parse_after
 
 GAME_TOPIC = re.compile(
     r"^kaiser/([a-z0-9-]{1,40})/table/([1-9][0-9]{0,3})/round/([1-9][0-9]{0,2})/game$"
@@ -65,6 +66,7 @@ class GameMessage:
     finished: bool
     record: dict[str, Any]
     result: dict[str, Any]
+    played: Played | None = field(default=None, compare=False, repr=False)  # parse_after's
 
     @property
     def seats(self) -> tuple[str, str, str, str]:
@@ -131,11 +133,12 @@ def check_envelope(
     return Envelope(table, number, journal, rev, finished, seated, record)
 
 
-def check_record(event: Event, envelope: Envelope) -> GameMessage:
-    """The envelope's record validated and scored: the message, or MessageError."""
+def check_record(event: Event, envelope: Envelope, prior: Played | None = None) -> GameMessage:
+    """The envelope's record validated and scored: the message, or MessageError. With
+    ``prior`` (the table's previous message's ``played``) only its new hands are scored."""
     record, number, table, seated = envelope.record, envelope.round, envelope.table, envelope.seated
     try:
-        parsed = parse_record(record)
+        parsed, played = parse_after(record, prior)
     except KaiserError as err:
         raise MessageError(f"record: {err}") from None
     if parsed.rules != round_rules(event):
@@ -152,7 +155,7 @@ def check_record(event: Event, envelope: Envelope) -> GameMessage:
         )
     result = result_json(parsed.game())
     return GameMessage(
-        table, number, envelope.journal, envelope.rev, envelope.finished, record, result
+        table, number, envelope.journal, envelope.rev, envelope.finished, record, result, played
     )
 
 

@@ -75,9 +75,9 @@ def test_a_duplicate_or_stale_message_is_dropped_before_its_record_is_scored(mon
     scored: list[int] = []
     check = state_module.check_record
 
-    def counting(event: Event, envelope: Any) -> Any:
+    def counting(event: Event, envelope: Any, *rest: Any) -> Any:
         scored.append(envelope.rev)
-        return check(event, envelope)
+        return check(event, envelope, *rest)
 
     monkeypatch.setattr(state_module, "check_record", counting)
     assert director.receive("t", topic(1, 1), payload(1, 1, records[1], 2))[0] == "new"
