@@ -312,7 +312,7 @@ def start_workers(
         proc.start()
         workers.append((mine, proc))
     for conn, _ in workers:
-        if not conn.poll(60) or conn.recv()[0] != "ready":
+        if not conn.poll(240) or conn.recv()[0] != "ready":
             raise RuntimeError("a table worker did not start")
     return workers
 
