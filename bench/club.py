@@ -336,10 +336,19 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--interval", type=float, default=1.0)
-    parser.add_argument("--workers", type=int, default=4, help="processes the tables run in")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="processes the tables run in (default: 4, or one per 60 tables)",
+    )
     parser.add_argument("--keep", action="store_true", help="keep the run's folder (logs)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    # paho's loop select()s its sockets: a file descriptor over 1023 is never served, and a
+    # table here holds about 9 (two journal connections, the publisher's sockets): 120
+    # tables in one worker never all connected. One worker per 60 tables stays under.
+    args.workers = args.workers or max(4, -(-args.tables // 60))
     figures = run(args)
     failed = goals(figures)
     if args.json:
