@@ -184,7 +184,7 @@ def worker(conn: Any, folder: str, numbers: list[int], port: int, event: str,
         n: BenchTable(Path(folder) / f"t{n}", n, port, event, logins[f"table-{n}"]) for n in numbers
     }
     rng = random.Random(seed)
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 180  # 120 publishers a worker at 480 tables, a busy machine
     while not all(t.publisher.connected.is_set() for t in tables.values()):
         if time.monotonic() > deadline:
             raise RuntimeError("the publishers did not connect")

@@ -15,6 +15,9 @@ Run from the repository root: ``python bench/web.py [--quick] [--json] [--no-bro
 - first_render_ms: headless chromium, navigation start to first contentful paint of the
   standings page served by uvicorn (h11) on 127.0.0.1, median of 5 loads. goal < 300 ms
 - standings_page_bytes: the page with its CSS and JavaScript.               goal < 100 KB
+- home_...: ``kaiser-scorer web``'s pages on journals of 10 and 1,000 games, each page
+  within 5x on 1,000 of the same on 10, a static file during three ``/stats`` within 5x of
+  it alone (bench/web_home.py says how).
 """
 
 from __future__ import annotations
@@ -43,6 +46,9 @@ from kaiser_core.record import parse_record, record_json  # noqa: E402
 from kaiser_core.rules import Rules  # noqa: E402
 from kaiser_core.sheet import build_sheet  # noqa: E402
 from kaiser_core.stats import GameInput, player_stats, stats_of_games  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from web_home import home_figures  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "<b>Zed</b>"]
 
@@ -215,6 +221,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="100 games and fewer loads")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-browser", action="store_true", help="skip the chromium figures")
+    parser.add_argument("--no-home", action="store_true", help="skip the home pages' figures")
     args = parser.parse_args()
     count = 100 if args.quick else 1000
     rng = random.Random(2026)
@@ -237,6 +244,8 @@ def main() -> int:
     data = standings_data()
     renders = [timed(live_page, *data) * 1000 for _ in range(20 if args.quick else 200)]
     report["standings_render_ms"] = round(statistics.median(renders), 3)
+    if not args.no_home:
+        report.update(home_figures(games))
     if not args.no_browser:
         report.update(browser_figures(3 if args.quick else 5))
     if args.json:

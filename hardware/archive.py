@@ -55,6 +55,7 @@ class Journal(Protocol):
     db: sqlite3.Connection
     path: Path
     archive: Path
+    archived: set[int]
 
     def get(self, key: str) -> str | None: ...
 
@@ -133,6 +134,22 @@ def append_pending(journal: Journal, ids: set[int], live: dict[int, Line]) -> se
             break
         done.add(game_id)
     return done
+
+
+def game_over(journal: Journal, game_id: int, table: Any) -> None:
+    """Append the game that just finished (and any a full disk kept out) to the archive,
+    then store its digest (``hardware.digest``, the home pages'). A failure is logged: the
+    game stays on the list for the next start, and the web works out a missing digest."""
+    from hardware import digest
+
+    try:
+        live = live_record(journal, game_id, table)
+        journal.archived |= append_pending(journal, pending(journal), live)
+    except sqlite3.Error as err:  # stored all the same: appended at the next start
+        log.warning("%s: game %d not archived now: %s", journal.archive, game_id, err)
+        return
+    if game_id in live:
+        digest.keep(journal, game_id, live[game_id][1])
 
 
 def catch_up(journal: Journal) -> None:

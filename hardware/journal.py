@@ -13,6 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from hardware import digest
 from hardware.club.revision import ensure_ids, stamp
 from hardware.history import after_store, mark_end, past_games, seats_of, stored_names
 from hardware.reading import open_view
@@ -122,6 +123,7 @@ class Journal:
                 catch_up(self)
             if wal_left(self.path):  # by a crash, or a checkpoint a full disk refused
                 self.make_room()
+            digest.ensure(self.db)  # finished games' digests (hardware/digest.py)
         except sqlite3.DatabaseError as err:
             self._refused()
             if is_corruption(err):
@@ -354,6 +356,7 @@ class Journal:
                 game_id = new_game = self._new_game(change.new_game, table)
             if game_id is not None and (change.drop or change.append):
                 if change.drop:
+                    digest.drop(self.db, game_id)  # an undo may reopen a finished game
                     self.db.execute(
                         "DELETE FROM entries WHERE game_id = ? AND seq IN "
                         "(SELECT seq FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT ?)",
@@ -386,15 +389,10 @@ class Journal:
         return finished
 
     def _archive(self, game_id: int, table: Table) -> None:
-        """Append the game that just finished (and any a full disk kept out) to the archive;
-        a failure is logged, and the game stays on the list for the next start."""
-        from hardware.archive import append_pending, live_record, pending
+        """The game that just finished: its archive line and digest (``archive.game_over``)."""
+        from hardware.archive import game_over
 
-        try:
-            live = live_record(self, game_id, table)
-            self.archived |= append_pending(self, pending(self), live)
-        except sqlite3.Error as err:  # stored all the same: appended at the next start
-            log.warning("%s: game %d not archived now: %s", self.archive, game_id, err)
+        game_over(self, game_id, table)
 
     def _new_game(self, rules: Rules, table: Table) -> int:
         series = None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hardware import archive
+from hardware import archive, digest
 from hardware.club.revision import carried
 from hardware.journal import Journal
 from hardware.rebuild import ReadLock, build, in_the_way
@@ -150,10 +150,10 @@ def gather(path: Path) -> Report:
 def _from_archive(saved: archive.Archived) -> Game | None:
     try:
         rules, names, entries = record_entries(saved.record)
-        state = replay(rules, entries)[1]
+        kept, state, _ = replay(rules, entries)  # what the table takes of the record
     except KaiserError:
         return None
-    return Game(saved.game, rules, names, saved.series, entries, state, "archive")
+    return Game(saved.game, rules, names, saved.series, kept, state, "archive")
 
 
 def _ui(report: Report) -> Ui:
@@ -221,6 +221,7 @@ def fill(journal: Journal, report: Report) -> None:
         journal.db.executemany(
             "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", _meta(report)
         )
+    digest.backfill(journal)  # the finished games' digests (the home pages')
 
 
 def cmd_recover(args: argparse.Namespace) -> int:

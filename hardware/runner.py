@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -20,7 +21,7 @@ from typing import Any
 from hardware import notify, startup
 from hardware.boards import PI_BOARDS, POWEROFF, Board, build
 from hardware.config import Config
-from hardware.journal import Journal
+from hardware.journal import Journal, JournalError
 from hardware.oled import Display
 from hardware.scorer import Scorer
 from hardware.signals import install_signals
@@ -36,6 +37,20 @@ log = logging.getLogger("kaiser-scorer")
 EXIT_USAGE = 2
 EXIT_HARDWARE = 3
 POWEROFF_TIMEOUT = 20.0
+
+
+def _digests(journal: Journal) -> None:
+    """A journal of an older version: its finished games' digests for the home pages, made
+    once, after the first frame (hardware/digest.py). A failure is only logged."""
+    from hardware import digest
+
+    try:
+        added = digest.backfill(journal)
+    except (sqlite3.Error, JournalError) as err:
+        log.warning("%s: the finished games' digests were not made: %s", journal.path, err)
+        return
+    if added:
+        log.info("%s: %d finished games digested for the home pages", journal.path, added)
 
 
 def power_off(command: Sequence[str] | None) -> bool:
@@ -157,6 +172,7 @@ def serve(
             signals.watch()
         notify.ready()  # the first frame is on the display (or the display is retried)
         startup.started()  # start-up's garbage collected while the players look at the screen
+        _digests(journal)
         scorer.run()
     finally:
         # In order: stop input, finish the write, blank the display, release the pins.

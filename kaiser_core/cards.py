@@ -11,7 +11,7 @@ Card.from_code('5H')
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kaiser_core.errors import KaiserError
 
@@ -147,10 +147,17 @@ class Card:
 
     rank: str
     suit: Suit
+    # Hashed once: a hand given card by card looks its 32 cards up in sets several times,
+    # and the generated hash (a tuple of the rank and the enum) was most of scoring it.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank not in _RANK_VALUE:
             raise KaiserError(f"{self.rank!r} is not a rank (A K Q J T 9 8 7 5 3)")
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit.value)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def from_code(cls, code: str) -> Card:
@@ -165,7 +172,10 @@ class Card:
             rank = "T"
         if rank not in _RANK_VALUE or suit not in "SHDC":
             raise KaiserError(f"{code!r} is not a card (rank then suit, like AS or 5H)")
-        return cls(rank, Suit(suit))
+        known = _CARDS.get(rank + suit)
+        if known is None:
+            known = _CARDS[rank + suit] = cls(rank, Suit(suit))
+        return known
 
     @property
     def code(self) -> str:
@@ -198,6 +208,8 @@ class Card:
         return self.code
 
 
+#: Cards made by ``from_code``, one per code: equal cards are the same object, found at once.
+_CARDS: dict[str, Card] = {}
 FIVE_HEARTS = Card("5", Suit.H)
 THREE_SPADES = Card("3", Suit.S)
 
@@ -214,3 +226,13 @@ DECK: tuple[Card, ...] = _pack({Suit.S: ("3",), Suit.H: ("5",), Suit.D: ("7",), 
 SKAT_PACK: tuple[Card, ...] = _pack(
     {Suit.S: ("7", "3"), Suit.H: ("7", "5"), Suit.D: ("7",), Suit.C: ("7",)}
 )
+
+_DECK_SET = frozenset(DECK)
+_SKAT_SET = frozenset(SKAT_PACK)
+
+
+def pack_set(pack: tuple[Card, ...]) -> frozenset[Card]:
+    """``pack`` as a set, made once for the two packs (every hand given by card asks)."""
+    if pack is DECK:
+        return _DECK_SET
+    return _SKAT_SET if pack is SKAT_PACK else frozenset(pack)

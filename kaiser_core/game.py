@@ -42,6 +42,7 @@ class EntryResult:
     revokes: tuple[Revoke, ...] = ()
     reason: str = ""
     end_rule: str | None = None  # the rule that ended the game: "target", "max_hands", ...
+    played: int = 0  # played hands up to and including this entry (redeals not counted)
 
 
 class Game:
@@ -93,8 +94,8 @@ class Game:
 
     @property
     def hands_played(self) -> int:
-        """Played hands so far (redeals not counted)."""
-        return sum(1 for r in self.results if isinstance(r.entry, Hand))
+        """Played hands so far (redeals not counted): kept by each result, never recounted."""
+        return self.results[-1].played if self.results else 0
 
     @property
     def max_hands(self) -> int | None:
@@ -131,7 +132,9 @@ class Game:
             raise GameOverError(f"the game is over: {self.winner.code if self.winner else ''} won")
         dealer = self.dealer
         if isinstance(entry, Redeal):
-            result = EntryResult(dealer, entry, None, self.totals, self.target, None)
+            result = EntryResult(
+                dealer, entry, None, self.totals, self.target, None, played=self.hands_played
+            )
         else:
             result = self._score(dealer, entry)
         self.results.append(result)
@@ -150,9 +153,19 @@ class Game:
         score = score_hand(rules, hand.contract, outcome, before, self.target)
         totals = {t: before[t] + score.delta[t] for t in TEAMS}
         target = score.target
-        winner, rule, reason = self._end(hand, score, totals, self.hands_played + 1)
+        played = self.hands_played + 1
+        winner, rule, reason = self._end(hand, score, totals, played)
         return EntryResult(
-            dealer, hand, score, totals, target, winner, revokes, reason, rule if winner else None
+            dealer,
+            hand,
+            score,
+            totals,
+            target,
+            winner,
+            revokes,
+            reason,
+            rule if winner else None,
+            played,
         )
 
     def _end(

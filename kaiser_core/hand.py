@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kaiser_core.bidding import Bid, Call, Contract
-from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Suit, Team
+from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat, Suit, Team, pack_set
 from kaiser_core.errors import IllegalBidError, IllegalPlayError
 from kaiser_core.rules import LowSpecials, Rules
 from kaiser_core.scoring import Outcome, is_kaiser_bid
@@ -79,16 +79,32 @@ class ByCard:
     """Every card of the hand in play order, trick by trick, the first from the leader."""
 
     tricks: tuple[tuple[Card, ...], ...]
+    # The last play_out (its arguments, its tricks): the record's check, the outcome and the
+    # revokes all need it, and playing a hand out three times was most of scoring ``plays``.
+    _played: tuple[tuple[object, ...], tuple[PlayedTrick, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def play_out(
         self, rules: Rules, contract: Contract, trump: Suit | None, low: bool
     ) -> list[PlayedTrick]:
         """Leaders and winners of every trick; raises IllegalPlayError for impossible cards."""
+        key = (rules, contract, trump, low)
+        memo = self._played
+        if memo is not None and memo[0] == key:
+            return list(memo[1])
+        played = self._play_out(rules, contract, trump, low)
+        object.__setattr__(self, "_played", (key, tuple(played)))
+        return played
+
+    def _play_out(
+        self, rules: Rules, contract: Contract, trump: Suit | None, low: bool
+    ) -> list[PlayedTrick]:
         if len(self.tricks) != rules.tricks_per_hand:
             raise IllegalPlayError(
                 f"plays has {len(self.tricks)} tricks, not {rules.tricks_per_hand}"
             )
-        pack = set(rules.pack)
+        pack = pack_set(rules.pack)
         seen: set[Card] = set()
         played: list[PlayedTrick] = []
         leader = contract.bidder

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from kaiser_core.bidding import Bid, Call, Contract, auction, check_call
-from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team
+from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team, pack_set
 from kaiser_core.errors import KaiserError, RecordError
 from kaiser_core.game import Game
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
@@ -21,6 +21,9 @@ from kaiser_core.hand import must_enter_by_trick as _by_trick_only
 from kaiser_core.hand import settle_low as _settle_low
 from kaiser_core.record_write import FORMAT, entry_json, record_json, result_json
 from kaiser_core.rules import Rules
+
+if TYPE_CHECKING:
+    from kaiser_core.record_after import Played
 
 _TOP_FIELDS = {"format", "rules", "first_dealer", "names", "hands"}
 _HAND_FIELDS = {
@@ -320,7 +323,7 @@ class _Hand:
             self.fail("plays", f"plays must be a list of {count} tricks, not {_kind(raw)}")
         if len(raw) != count:
             self.fail("plays", f"plays has {len(raw)} tricks, not {count}")
-        pack = set(self.rules.pack)
+        pack = pack_set(self.rules.pack)
         seen: dict[Card, int] = {}
         tricks = []
         for t, trick in enumerate(raw, 1):
@@ -362,7 +365,7 @@ def parse_record(data: object) -> GameRecord:
     return _parse_played(data)[0]
 
 
-def _parse_played(data: object) -> tuple[GameRecord, Game]:
+def _parse_played(data: object, prior: Played | None = None) -> tuple[GameRecord, Game]:
     """parse_record, with the game it played (scoring it again would double the work)."""
     if not isinstance(data, dict):
         raise RecordError(f"a game record must be a JSON object, not {_kind(data)}", field="record")
@@ -390,7 +393,16 @@ def _parse_played(data: object) -> tuple[GameRecord, Game]:
     if not isinstance(hands, list):
         raise RecordError(f"hands must be a list, not {_kind(hands)}", field="hands")
     game = Game(rules, Seat(first))
-    for number, raw in enumerate(hands, 1):
+    start = 0
+    if (
+        prior is not None
+        and prior.rules == rules
+        and prior.first_dealer is Seat(first)
+        and prior.begins(hands)
+    ):
+        game.results = list(prior.results)
+        start = prior.count
+    for number, raw in enumerate(hands[start:], start + 1):
         if game.over:
             won_on = game.hands_played
             raise RecordError(

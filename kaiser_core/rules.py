@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -194,7 +195,17 @@ class Rules:
         options = spec.get("options", {})
         if not isinstance(options, Mapping):
             raise RulesError("rules.options must be an object of option names and values")
-        return find_profile(name).replace(**dict(options))
+        try:  # the same few specs come again and again (the director: every message)
+            key = json.dumps([name, options], sort_keys=True)
+        except (TypeError, ValueError):
+            return find_profile(name).replace(**dict(options))
+        known = _FROM_SPEC.get(key)
+        if known is None:
+            known = find_profile(name).replace(**dict(options))
+            if len(_FROM_SPEC) >= 64:
+                _FROM_SPEC.clear()
+            _FROM_SPEC[key] = known
+        return known
 
     def options(self) -> dict[str, object]:
         """Every option as its JSON value (enums as their names), without the profile."""
@@ -218,6 +229,8 @@ class Rules:
 OPTION_NAMES: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(Rules) if f.name != "profile"
 )
+#: Rules made by ``Rules.from_spec``, by their spec's JSON (rules are immutable values).
+_FROM_SPEC: dict[str, Rules] = {}
 _ENUMS: dict[str, type[enum.Enum]] = {
     "nt_ranking": NTRanking,
     "made_scores": MadeScores,

@@ -111,51 +111,105 @@ def player_stats(games: Iterable[GameInput]) -> list[dict[str, Any]]:
 
 def stats_of_games(games: Iterable[tuple[Game, Mapping[str, str], bool]]) -> list[dict[str, Any]]:
     """``player_stats`` of games already played: (game, names, ended early) each."""
-    table: dict[str, _Player] = {}
+    total: dict[str, Any] = {}
     for game, names, ended in games:
-        who = players_of(names)
-        by_team: dict[str, list[str]] = {"NS": [], "EW": []}
-        for key, name in who.items():
-            by_team[TEAM_OF.get(key, key)].append(name)
-        winner = _winner(game, ended)
-        done = winner is not None
-        for team, members in by_team.items():
-            for name in members:
-                p = table.setdefault(name, _Player(name))
-                p.games += 1
-                p.finished += done
-                p.won += winner == team
-                for mate in members:
-                    if mate != name:
-                        rec = p.partners.setdefault(mate, _Partner())
-                        rec.games += 1
-                        rec.won += winner == team
-        players = {team: [table[n] for n in members] for team, members in by_team.items()}
-        for res in game.results:
-            score, hand = res.score, res.entry
-            if score is None or not isinstance(hand, Hand):
-                continue
-            bidders = hand.contract.team
-            team = bidders.code
-            for code, seated in players.items():
-                for one in seated:
-                    one.hands += 1
-                    if code != team:
-                        one.defender_hands += 1
-                        one.defender_points += score.delta[bidders.other]
-            bidder = who.get(hand.contract.bidder.code, who.get(team))
-            if bidder is None:
-                continue
-            p = table[bidder]
-            nt = hand.contract.bid.no_trump
-            p.bids_taken += 1
-            p.bids_made += score.made
-            p.nt_taken += nt
-            p.nt_made += nt and score.made
-            p.bidder_points += score.delta[bidders]
-    rows = [p.row() for p in table.values()]
+        add_contribution(total, contribution(game, names, ended))
+    return stats_rows(total)
+
+
+COUNTERS = (
+    "games", "finished", "won", "hands", "bids_taken", "bids_made", "nt_taken", "nt_made",
+    "bidder_points", "defender_hands", "defender_points",
+)  # fmt: skip
+
+
+def contribution(game: Game, names: Mapping[str, str], ended: bool) -> dict[str, Any]:
+    """One game's part of the statistics, as JSON: per player its counters and partners
+    (``{"Ann": {"games": 1, ..., "partners": {"Cy": [1, 1]}}}``). The statistics of many
+    games are the sum of their parts (``add_contribution``), so a game's part is worked
+    out once, when it ends, and kept."""
+    table: dict[str, _Player] = {}
+    who = players_of(names)
+    by_team: dict[str, list[str]] = {"NS": [], "EW": []}
+    for key, name in who.items():
+        by_team[TEAM_OF.get(key, key)].append(name)
+    winner = _winner(game, ended)
+    done = winner is not None
+    for team, members in by_team.items():
+        for name in members:
+            p = table.setdefault(name, _Player(name))
+            p.games += 1
+            p.finished += done
+            p.won += winner == team
+            for mate in members:
+                if mate != name:
+                    rec = p.partners.setdefault(mate, _Partner())
+                    rec.games += 1
+                    rec.won += winner == team
+    players = {team: [table[n] for n in members] for team, members in by_team.items()}
+    for res in game.results:
+        score, hand = res.score, res.entry
+        if score is None or not isinstance(hand, Hand):
+            continue
+        bidders = hand.contract.team
+        team = bidders.code
+        for code, seated in players.items():
+            for one in seated:
+                one.hands += 1
+                if code != team:
+                    one.defender_hands += 1
+                    one.defender_points += score.delta[bidders.other]
+        bidder = who.get(hand.contract.bidder.code, who.get(team))
+        if bidder is None:
+            continue
+        p = table[bidder]
+        nt = hand.contract.bid.no_trump
+        p.bids_taken += 1
+        p.bids_made += score.made
+        p.nt_taken += nt
+        p.nt_made += nt and score.made
+        p.bidder_points += score.delta[bidders]
+    return {
+        name: {
+            **{k: int(getattr(p, k)) for k in COUNTERS},
+            "partners": {m: [r.games, r.won] for m, r in p.partners.items()},
+        }
+        for name, p in table.items()
+    }
+
+
+def add_contribution(total: dict[str, Any], part: Mapping[str, Any], sign: int = 1) -> None:
+    """Add one game's part to ``total`` (``sign`` -1: take it out again)."""
+    for name, counts in part.items():
+        mine = total.setdefault(name, {**dict.fromkeys(COUNTERS, 0), "partners": {}})
+        for k in COUNTERS:
+            mine[k] += sign * counts[k]
+        for mate, (games, won) in counts["partners"].items():
+            was = mine["partners"].get(mate, [0, 0])
+            mine["partners"][mate] = [was[0] + sign * games, was[1] + sign * won]
+            if mine["partners"][mate][0] == 0:
+                del mine["partners"][mate]
+        if mine["games"] == 0:
+            del total[name]
+
+
+def stats_rows(total: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The statistics' rows from the sum of games' parts, ordered as ``player_stats``."""
+    rows = []
+    for name, counts in total.items():
+        p = _Player(name, **{k: counts[k] for k in COUNTERS})
+        p.partners = {m: _Partner(g, w) for m, (g, w) in counts["partners"].items()}
+        rows.append(p.row())
     rows.sort(key=lambda r: (-r["won"], -r["games"], r["name"].casefold()))
     return rows
 
 
-__all__ = ["GameInput", "player_stats", "players_of", "stats_of_games"]
+__all__ = [
+    "GameInput",
+    "add_contribution",
+    "contribution",
+    "player_stats",
+    "players_of",
+    "stats_of_games",
+    "stats_rows",
+]

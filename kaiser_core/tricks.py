@@ -81,13 +81,14 @@ def find_revokes(tricks: Sequence[tuple[Seat, Sequence[Card]]]) -> list[Revoke]:
     played: list[list[tuple[Seat, Card]]] = [
         [(leader.after(i), card) for i, card in enumerate(cards)] for leader, cards in tricks
     ]
+    last: dict[tuple[Seat, Suit], int] = {}  # the last trick each seat played each suit in
+    for t, trick in enumerate(played):
+        for seat, card in trick:
+            last[seat, card.suit] = t
     found: list[Revoke] = []
     for t, trick in enumerate(played):
         led = trick[0][1].suit
         for seat, card in trick[1:]:
-            if card.suit is led:
-                continue
-            later = any(s is seat and c.suit is led for tr in played[t + 1 :] for s, c in tr)
-            if later:
+            if card.suit is not led and last.get((seat, led), -1) > t:
                 found.append(Revoke(seat, t + 1))
     return found

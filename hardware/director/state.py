@@ -19,17 +19,23 @@ from kaiser_core.club.messages import (
     STATUS_TOPIC,
     GameMessage,
     Kept,
-    check_game,
+    check_envelope,
+    check_record,
     keep,
     parse_status,
     round_message,
 )
 from kaiser_core.club.seating import Seating, seat_individual, seat_pairs
-from kaiser_core.club.standings import RoundPlay, TableResult, standings
+from kaiser_core.club.standings import LiveStandings, TableResult
+from kaiser_core.record import parse_record, result_json
+from kaiser_core.record_after import Played
+from kaiser_core.record_json import MAX_RECORD_BYTES
 
 log = logging.getLogger(__name__)
 NEXT = "director/next"
 END = "director/end"
+#: The largest game message: a record the ``score`` command would read, and its envelope.
+MAX_PAYLOAD = MAX_RECORD_BYTES + 4096
 
 
 @dataclass
@@ -39,6 +45,41 @@ class Changes:
     standings: bool = False
     tables: set[int] = field(default_factory=set)
     round: bool = False
+    games: set[tuple[int, int]] = field(default_factory=set)  # (table, round) kept anew
+
+
+@dataclass(frozen=True)
+class Held:
+    """A kept game, compact: its record as JSON text (parsed, with its scored result, a
+    10-hand record weighs some 18 KB; the text 1.5 KB), read again when asked for."""
+
+    table: int
+    round: int
+    journal: str
+    rev: int
+    finished: bool
+    text: str
+    hands: int
+    seats: tuple[str, str, str, str]
+
+    @classmethod
+    def of(cls, message: GameMessage) -> Held:
+        """The message, kept."""
+        text = json.dumps(message.record, ensure_ascii=False, separators=(",", ":"))
+        hands = len(message.result["hands"])
+        m = message
+        return cls(m.table, m.round, m.journal, m.rev, m.finished, text, hands, m.seats)
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The game record (a new copy each time)."""
+        value: dict[str, Any] = json.loads(self.text)
+        return value
+
+    @property
+    def result(self) -> dict[str, Any]:
+        """The scored game, as ``kaiser-scorer score`` prints it (scored again: rarely asked)."""
+        return result_json(parse_record(self.record).game())
 
 
 class ActionError(Exception):
@@ -56,13 +97,18 @@ class Director:
             self.seatings = seat_individual(event.players, event.rounds)
         self.current = 0
         self.ended: dict[int, bool] = {}
-        self.kept: dict[tuple[int, int], tuple[Kept, GameMessage]] = {}
+        self.kept: dict[tuple[int, int], tuple[Kept, Held]] = {}
+        self.by_round: dict[int, set[int]] = {}  # round -> tables with a kept game
+        self.played: dict[tuple[int, int], Played] = {}  # the last message's parse, per game
+        self.live = LiveStandings(event.members, event.rounds)
         self.results: dict[tuple[int, int], TableResult] = {}
         self.status: dict[int, dict[str, Any]] = {}
         self.refused: Counter[int] = Counter()
         self.last_refusal: dict[int, str] = {}
         self.seen: dict[int, str] = {}
         self._standings: dict[str, Any] | None = None
+        self._started: dict[int, Seating] = {}
+        self._started_for = 0
 
     # -- the rounds -------------------------------------------------------------------
     @property
@@ -84,6 +130,7 @@ class Director:
             raise ActionError(f"all {self.event.rounds} rounds have been played")
         self.current += 1
         self.ended[self.current] = False
+        self.live.start(self.seatings[self.current - 1])
         self._standings = None
         return Changes(
             standings=True, round=True, tables=set(self.seatings[self.current - 1].tables)
@@ -93,9 +140,17 @@ class Director:
         """End the current round; ActionError when none is on."""
         if not self.current or self.ended[self.current]:
             raise ActionError("no round is on")
-        self.ended[self.current] = True
+        self._end(self.current)
+        return Changes(standings=True, round=True, games=self._round_games(self.current))
+
+    def _end(self, number: int) -> None:
+        self.ended[number] = True
+        self.live.end(number)
         self._standings = None
-        return Changes(standings=True, round=True)
+
+    def _round_games(self, number: int) -> set[tuple[int, int]]:
+        """The kept games of round ``number`` (their ``ended`` changed)."""
+        return {(t, number) for t in self.by_round.get(number, ())}
 
     def _auto_end(self, number: int) -> bool:
         """End round ``number`` once every table of it has finished."""
@@ -103,7 +158,7 @@ class Director:
             return False
         tables = self.seatings[number - 1].tables
         if all(self.results.get((t, number), TableResult({})).finished for t in tables):
-            self.ended[number] = True
+            self._end(number)
             return True
         return False
 
@@ -119,6 +174,8 @@ class Director:
             return "ignored", "not a topic of this event", Changes()
         table = int(match.group(2))
         self.seen[table] = at
+        if len(payload) > MAX_PAYLOAD:
+            return self._refuse(table, topic, f"the payload is larger than {MAX_PAYLOAD} bytes")
         try:
             data = json.loads(payload.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
@@ -129,22 +186,35 @@ class Director:
             except MessageError as err:
                 return self._refuse(table, topic, str(err))
             return "status", "", Changes(tables={table})
-        try:
-            message = check_game(self.event, topic, data, self.started)
+        try:  # the envelope, journal and rev first: a duplicate is never scored
+            envelope = check_envelope(self.event, topic, data, self.current_seatings())
         except MessageError as err:
             return self._refuse(table, topic, str(err))
-        key = (message.table, message.round)
+        key = (envelope.table, envelope.round)
         old = self.kept.get(key)
-        verdict, now = keep(old[0] if old else None, message.journal, message.rev)
+        verdict, now = keep(old[0] if old else None, envelope.journal, envelope.rev)
         if now is None:
             return verdict, "", Changes(tables={table})
-        self.kept[key] = (now, message)
+        prior = self.played.get(key)
+        try:
+            message = check_record(self.event, envelope, prior)
+        except MessageError as err:
+            return self._refuse(table, topic, str(err))
+        if message.round == self.current and message.played is not None:
+            self.played[key] = message.played  # the next message scores its new hands only
+        self.played.pop((key[0], key[1] - 1), None)  # an earlier round's is not needed
+        self.kept[key] = (now, Held.of(message))
+        self.by_round.setdefault(message.round, set()).add(message.table)
         winner = message.result["winner"]
         finished = message.finished or winner is not None
-        self.results[key] = TableResult(message.result["totals"], winner, finished, message.seats)
+        result = TableResult(message.result["totals"], winner, finished, message.seats)
+        self.results[key] = result
+        self.live.result(message.round, message.table, result)
         self._standings = None
-        changes = Changes(standings=True, tables={table})
-        changes.round = self._auto_end(message.round)
+        changes = Changes(standings=True, tables={table}, games={key})
+        if self._auto_end(message.round):
+            changes.round = True
+            changes.games |= self._round_games(message.round)
         return verdict, "", changes
 
     def _refuse(self, table: int, topic: str, reason: str) -> tuple[str, str, Changes]:
@@ -157,13 +227,15 @@ class Director:
     def standings(self) -> dict[str, Any]:
         """The body of ``GET /api/standings``."""
         if self._standings is None:
-            played = []
-            for r, seating in self.started.items():
-                results = {t: res for (t, rr), res in self.results.items() if rr == r}
-                played.append(RoundPlay(seating, results, self.ended[r]))
-            rows = standings(self.event.members, self.event.rounds, played)
-            self._standings = {"round": self.current, "rows": rows}
+            self._standings = {"round": self.current, "rows": self.live.rows()}
         return self._standings
+
+    def current_seatings(self) -> dict[int, Seating]:
+        """``started``, made once per round (every message asks)."""
+        if self._started_for != self.current:
+            self._started = self.started
+            self._started_for = self.current
+        return self._started
 
     def table_numbers(self) -> list[int]:
         """Every table of the event's seating, and any other that has sent something."""
@@ -175,7 +247,7 @@ class Director:
         status = self.status.get(table, {})
         current = self.results.get((table, self.current))
         message = self.kept.get((table, self.current))
-        hands = len(message[1].result["hands"]) if message else 0
+        hands = message[1].hands if message else 0
         return {
             "table": table,
             "online": status.get("online", False),

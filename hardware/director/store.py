@@ -92,10 +92,12 @@ class Store:
             yield at, topic, bytes(payload)
 
     def save_game(self, table: int, number: int, record: Any, ended: bool) -> None:
-        """Keep (or replace) this event's record of table ``table`` in round ``number``."""
+        """Keep (or replace) this event's record of table ``table`` in round ``number``
+        (the record, or its JSON text as the director keeps it)."""
+        text = record if isinstance(record, str) else json.dumps(record, ensure_ascii=False)
         self.db.execute(
             "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?)",
-            (self.event_id, table, number, json.dumps(record, ensure_ascii=False), int(ended)),
+            (self.event_id, table, number, text, int(ended)),
         )
 
     def games(self) -> Iterator[tuple[str, int, int, dict[str, Any], bool]]:

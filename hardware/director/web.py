@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from hardware.director.events import EventStream
 from hardware.director.export import records, standings_csv
 from hardware.director.pin import PinGuard
 from hardware.director.service import Service
@@ -18,9 +18,6 @@ from hardware.director.state import END, NEXT, ActionError, Director
 from hardware.web.paths import num
 from hardware.web.routes import ClubSource, club_page_routes
 from kaiser_core.stats import GameInput
-
-HEARTBEAT = 15.0
-RETRY = b"retry: 1000\n\n"  # a browser that lost the stream tries again after a second
 
 
 def _json(data: object, status: int = 200) -> JSONResponse:
@@ -64,23 +61,6 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
     async def end_round(request: Request) -> Response:
         return await action(request, END)
 
-    async def events(request: Request) -> Response:
-        queue = service.listen()
-
-        async def stream() -> AsyncIterator[bytes]:
-            try:
-                yield RETRY
-                while True:
-                    try:
-                        yield await asyncio.wait_for(queue.get(), HEARTBEAT)
-                    except TimeoutError:
-                        yield b": still here\n\n"
-            finally:
-                service.listeners.discard(queue)
-
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
-
     async def csv_export(request: Request) -> Response:
         return Response(standings_csv(director), media_type="text/csv; charset=utf-8")
 
@@ -98,7 +78,7 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             Route("/api/rounds/end", end_round, methods=["POST"]),
             Route("/api/export/standings.csv", csv_export),
             Route("/api/export/records", records_export),
-            Route("/events", events),
+            Route("/events", EventStream(service.listen, service.forget)),
         ]
     )
 

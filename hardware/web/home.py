@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -13,6 +15,7 @@ from starlette.routing import Route
 from hardware.journal import Journal, JournalError
 from hardware.reading import read_stored
 from hardware.web.assets import static_routes
+from hardware.web.home_data import PAGE, HomeData
 from hardware.web.language import Speaker, speaker
 from hardware.web.layout import esc, page
 from hardware.web.pages import history_html, sheet_html, stats_html, team_name
@@ -20,9 +23,6 @@ from hardware.web.paths import num
 from hardware.web.texts import T, Texts
 from hardware.web.why import core_words
 from kaiser_core.errors import KaiserError
-from kaiser_core.record import score_record
-from kaiser_core.sheet import build_sheet
-from kaiser_core.stats import GameInput, player_stats
 
 if TYPE_CHECKING:
     from hardware.app import GameDamaged
@@ -34,6 +34,7 @@ def nav(t: Texts = T) -> tuple[tuple[str, str], ...]:
 
 
 NAV = nav()
+CACHED_PAGES = 256  # pages kept for the current rev (languages, page numbers, tv)
 
 
 def open_read_only(path: Path) -> Journal:
@@ -71,105 +72,125 @@ def journal_games(path: Path) -> Games:
 
 
 def create_home_app(db_path: Path) -> Starlette:
-    """The home site of one journal: ``/``, ``/games/{id}``, ``/stats`` and the static files."""
+    """The home site of one journal: ``/``, ``/games/{id}``, ``/stats`` and the static files.
 
-    def games() -> tuple[Games, dict[int, GameDamaged], str | None]:
-        return read_games(db_path)
+    A page costs its own data (``HomeData``), its work runs in a thread (the event loop
+    keeps serving, the static files too) and a page made for the journal's current rev is
+    sent again as it is until the journal changes.
+    """
+    data = HomeData(db_path, open_read_only)
+    cache: dict[tuple[Any, ...], tuple[str, int]] = {}
 
-    def shown(t: Texts, body: str, behind: str | None) -> str:
+    def shown(t: Texts, body: str) -> str:
         """The page's body, after one line when what it shows may be behind the table."""
-        if behind is None:
+        if data.behind is None:
             return body
         return f'<p class="error" role="status">{esc(t.behind)}</p>{body}'
 
-    def damaged_row(game_id: int, err: GameDamaged, t: Texts) -> dict[str, Any]:
-        return {
-            "href": f"/games/{game_id}",
-            "number": game_id,
-            "names": {},
-            "rules": t.unscorable.format(error=core_words(err.args[0], t)),
-            "hands": 0,
-            "totals": {"NS": 0, "EW": 0},
-            "winner": None,
-        }
-
-    def failed(s: Speaker, message: str, status: int = 503) -> Response:
+    def failed(s: Speaker, message: str, status: int = 503) -> tuple[str, int]:
         body = f'<p class="error">{esc(message)}</p>'
-        return s.respond(page(s.t.site_title, body, nav=nav(s.t), **s.page_args()), status)
+        return page(s.t.site_title, body, nav=nav(s.t), **s.page_args()), status
 
-    async def history(request: Request) -> Response:
-        tv = "tv" in request.query_params
-        s = speaker(request)
-        try:
-            found, damaged, behind = games()
-            rows = [damaged_row(game_id, err, s.t) for game_id, err in damaged.items()]
-            for game_id, record in found:
-                try:
-                    result = score_record(record)
-                except KaiserError as err:
-                    result = {"hands": [], "totals": {"NS": 0, "EW": 0}, "winner": None}
-                    record = {**record, "rules": s.t.unscorable.format(error=err)}
-                rules = record.get("rules", "standard")
-                rows.append(
-                    {
-                        "href": f"/games/{game_id}",
-                        "number": game_id,
-                        "names": record.get("names", {}),
-                        "rules": rules if isinstance(rules, str) else rules.get("profile", ""),
-                        "hands": sum(1 for h in result["hands"] if not h["redeal"]),
-                        "totals": result["totals"],
-                        "winner": result["winner"],
-                    }
-                )
-        except JournalError as err:
-            return failed(s, str(err))
-        rows.sort(key=lambda row: int(row["number"]), reverse=True)
-        body = shown(s.t, history_html(rows, s.t), behind)
-        return s.respond(page(s.t.home_title, body, nav=nav(s.t), tv=tv, **s.page_args()))
-
-    async def game(request: Request) -> Response:
-        tv = "tv" in request.query_params
-        s = speaker(request)
+    def history(s: Speaker, query: Mapping[str, str]) -> tuple[str, int]:
         t = s.t
         try:
-            wanted = int(request.path_params["game_id"])
-            stored, damaged, behind = games()
-            found = dict(stored).get(wanted)
-        except JournalError as err:
-            return failed(s, str(err))
-        if wanted in damaged:
-            return failed(s, core_words(damaged[wanted].args[0], t), 500)
+            number = max(0, int(query.get("page", "1")) - 1)
+        except ValueError:
+            number = 0
+        rows, count = data.page_rows(number)  # refreshed by ``made``
+        for row in rows:
+            if "error" in row:
+                error = row.pop("error")
+                error = core_words(error, t) if row.pop("damaged", False) else error
+                row["rules"] = t.unscorable.format(error=error)
+        body = shown(t, history_html(rows, t) + pages_html(number, count))
+        return page(t.home_title, body, nav=nav(t), tv="tv" in query, **s.page_args()), 200
+
+    def game(s: Speaker, query: Mapping[str, str], wanted: int) -> tuple[str, int]:
+        t = s.t
+        found = data.game(wanted)
         if found is None:
             return failed(s, t.no_such_game.format(number=wanted), 404)
-        try:
-            sheet = build_sheet(found)
-        except KaiserError as err:
-            return failed(s, t.cannot_score.format(number=wanted, error=err), 500)
+        if found.get("damaged"):
+            return failed(s, core_words(found["error"], t), 500)
+        if "error" in found:
+            return failed(s, t.cannot_score.format(number=wanted, error=found["error"]), 500)
+        sheet = found["sheet"]
         names = sheet["names"]
         ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
         title = t.game_title.format(number=wanted, ns=ns, ew=ew)
-        body = shown(t, sheet_html(sheet, t), behind)
-        return s.respond(page(title, body, nav=nav(t), tv=tv, **s.page_args()))
+        body, args = shown(t, sheet_html(sheet, t)), s.page_args()
+        return page(title, body, nav=nav(t), tv="tv" in query, **args), 200
 
-    async def stats(request: Request) -> Response:
-        tv = "tv" in request.query_params
-        s = speaker(request)
+    def stats(s: Speaker, query: Mapping[str, str]) -> tuple[str, int]:
         try:
-            found, _, behind = games()
-            inputs = [GameInput(record) for _, record in found]
-            rows = player_stats(inputs)
-        except (JournalError, KaiserError) as err:
+            rows = data.player_rows()  # refreshed by ``made``
+        except KaiserError as err:
             return failed(s, str(err))
-        body = shown(s.t, stats_html(rows, t=s.t), behind)
-        return s.respond(page(s.t.statistics, body, nav=nav(s.t), tv=tv, **s.page_args()))
+        body = shown(s.t, stats_html(rows, t=s.t))
+        return page(s.t.statistics, body, nav=nav(s.t), tv="tv" in query, **s.page_args()), 200
+
+    def made(
+        request: Request,
+        make: Callable[[Speaker, Mapping[str, str]], tuple[str, int]],
+        refresh: bool = True,
+    ) -> Callable[[], tuple[str, int]]:
+        """The page for the journal's current rev, from the cache or made (in a thread)."""
+
+        def work() -> tuple[str, int]:
+            s = speaker(request)
+            try:
+                at = data.refresh() if refresh else data.current()  # one reading each
+                key = (at, request.url.path, str(request.query_params), s.choice.lang)
+                hit = cache.get(key)
+                if hit is None:
+                    hit = make(s, request.query_params)
+                    if len(cache) > CACHED_PAGES:
+                        cache.clear()
+                    cache[key] = hit
+                return hit
+            except JournalError as err:
+                return failed(s, str(err))
+
+        return work
+
+    async def respond(request: Request, make: Any, refresh: bool = True) -> Response:
+        body, status = await run_in_threadpool(made(request, make, refresh))
+        return speaker(request).respond(body, status)
+
+    async def history_page(request: Request) -> Response:
+        return await respond(request, history)
+
+    async def game_page(request: Request) -> Response:
+        wanted = int(request.path_params["game_id"])
+        return await respond(request, lambda s, q: game(s, q, wanted), refresh=False)
+
+    async def stats_page(request: Request) -> Response:
+        return await respond(request, stats)
 
     routes = [
-        Route("/", history, methods=["GET", "HEAD"]),
-        Route(f"/games/{num('game_id')}", game, methods=["GET", "HEAD"]),
-        Route("/stats", stats, methods=["GET", "HEAD"]),
+        Route("/", history_page, methods=["GET", "HEAD"]),
+        Route(f"/games/{num('game_id')}", game_page, methods=["GET", "HEAD"]),
+        Route("/stats", stats_page, methods=["GET", "HEAD"]),
         *static_routes(),
     ]
     return Starlette(routes=routes)
+
+
+def pages_html(number: int, count: int) -> str:
+    """Links to the history's other pages (numbers only: no words to translate)."""
+    if count <= PAGE:
+        return ""
+    last = (count - 1) // PAGE
+    links = []
+    for n in range(last + 1):
+        first, end = n * PAGE + 1, min(count, (n + 1) * PAGE)
+        label = f"{first}–{end}"
+        if n == number:
+            links.append(f'<b aria-current="page">{label}</b>')
+        else:
+            links.append(f'<a href="/?page={n + 1}">{label}</a>')
+    return f'<nav class="pages">{" ".join(links)}</nav>'
 
 
 __all__ = ["NAV", "create_home_app", "journal_games", "nav", "open_read_only", "read_games"]

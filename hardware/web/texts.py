@@ -68,6 +68,7 @@ class Texts:
     end_round: str = _("End the round")
     print_button: str = _("Print")
     reconnecting: str = _("reconnecting…")
+    caught_up: str = _("live again (the page had fallen behind)")
     done: str = _("Done.")
     wrong_pin: str = _("Wrong PIN: nothing changed.")
     too_many: str = _("Too many wrong PINs: wait a minute.")
@@ -143,7 +144,8 @@ T = Texts()
 #: The texts live.js shows (sent in the page as JSON, so they are translated with the rest).
 SCRIPT_TEXTS = (
     "after_round", "col_rank", "col_name", "col_total", "col_round", "col_won", "online",
-    "offline", "yes", "no", "last_refused", "live", "reconnecting", "done", "wrong_pin",
+    "offline", "yes", "no", "last_refused", "live", "reconnecting", "caught_up", "done",
+    "wrong_pin",
     "too_many", "refused_action", "no_answer", "decimal_sign", "minus_sign",
 )  # fmt: skip
 

@@ -10,6 +10,7 @@ The TOML itself is read on the hardware side; here the data is a dict.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -159,6 +160,7 @@ def parse_event(data: object) -> Event:
     return Event(ident, name, fmt, rounds, rules, pin, hands, players, pairs)
 
 
+@functools.lru_cache(maxsize=8)  # asked for every message the director checks
 def round_rules(event: Event) -> Rules:
     """The rules of each round: the event's plus ``max_hands = hands_per_round`` (RULES.md).
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kaiser_core.club.errors import MessageError
 from kaiser_core.club.event import Event, round_rules
 from kaiser_core.club.seating import Seating
 from kaiser_core.errors import KaiserError
-from kaiser_core.record import parse_record, result_json
+from kaiser_core.record import FORMAT, result_json
+from kaiser_core.record_after import Played, parse_after
 
 GAME_TOPIC = re.compile(
     r"^kaiser/([a-z0-9-]{1,40})/table/([1-9][0-9]{0,3})/round/([1-9][0-9]{0,2})/game$"
@@ -65,6 +66,7 @@ class GameMessage:
     finished: bool
     record: dict[str, Any]
     result: dict[str, Any]
+    played: Played | None = field(default=None, compare=False, repr=False)  # parse_after's
 
     @property
     def seats(self) -> tuple[str, str, str, str]:
@@ -80,10 +82,24 @@ def _field(data: Mapping[str, Any], key: str, kind: type, what: str) -> Any:
     return value
 
 
-def check_game(
+@dataclass(frozen=True)
+class Envelope:
+    """A game message's fields around its record, checked (the record not yet read)."""
+
+    table: int
+    round: int
+    journal: str
+    rev: int
+    finished: bool
+    seated: tuple[str, ...]
+    record: dict[str, Any]
+
+
+def check_envelope(
     event: Event, topic: str, payload: object, started: Mapping[int, Seating]
-) -> GameMessage:
-    """A table's game message, validated against its topic and the rounds started so far."""
+) -> Envelope:
+    """Everything of a game message but its record's hands: cheap, so the director can
+    drop a duplicate or stale message before it scores a single hand."""
     match = GAME_TOPIC.match(topic)
     if not match or match.group(1) != event.id:
         raise MessageError(f"topic {topic!r} is not a game topic of event {event.id}")
@@ -110,11 +126,21 @@ def check_game(
     if seated is None:
         raise MessageError(f"round {number} has no table {table}")
     record = payload.get("record")
+    if not isinstance(record, dict):
+        raise MessageError("record: a game record must be a JSON object")
+    if record.get("format", FORMAT) != FORMAT:
+        raise MessageError(f"record: format must be {FORMAT!r}, not {record['format']!r}"[:200])
+    return Envelope(table, number, journal, rev, finished, seated, record)
+
+
+def check_record(event: Event, envelope: Envelope, prior: Played | None = None) -> GameMessage:
+    """The envelope's record validated and scored: the message, or MessageError. With
+    ``prior`` (the table's previous message's ``played``) only its new hands are scored."""
+    record, number, table, seated = envelope.record, envelope.round, envelope.table, envelope.seated
     try:
-        parsed = parse_record(record)
+        parsed, played = parse_after(record, prior)
     except KaiserError as err:
         raise MessageError(f"record: {err}") from None
-    assert isinstance(record, dict)
     if parsed.rules != round_rules(event):
         raise MessageError(f"record: its rules are not round {number}'s rules")
     names = parsed.names
@@ -128,7 +154,16 @@ def check_game(
             f"({seated[0]} & {seated[2]} against {seated[1]} & {seated[3]})"
         )
     result = result_json(parsed.game())
-    return GameMessage(table, number, journal, rev, finished, record, result)
+    return GameMessage(
+        table, number, envelope.journal, envelope.rev, envelope.finished, record, result, played
+    )
+
+
+def check_game(
+    event: Event, topic: str, payload: object, started: Mapping[int, Seating]
+) -> GameMessage:
+    """A table's game message, validated against its topic and the rounds started so far."""
+    return check_record(event, check_envelope(event, topic, payload, started))
 
 
 @dataclass(frozen=True)

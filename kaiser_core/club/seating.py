@@ -79,12 +79,14 @@ def circle(count: int) -> list[list[Pair]]:
     """The circle method: ``count - 1`` perfect matchings of ``range(count)`` (count even)."""
     if count % 2:
         raise ClubError("the circle method needs an even count")
+    return [factor(count, r) for r in range(count - 1)]
+
+
+def factor(count: int, r: int) -> list[Pair]:
+    """Matching ``r`` of ``circle(count)``, made alone: the seating needs a few of them, and
+    all of them at 960 players are 460,000 pairs (some 60 MB)."""
     q = count - 1
-    rounds = []
-    for r in range(q):
-        pairs = [(q, r)] + [((r + i) % q, (r - i) % q) for i in range(1, count // 2)]
-        rounds.append(pairs)
-    return rounds
+    return [(q, r)] + [((r + i) % q, (r - i) % q) for i in range(1, count // 2)]
 
 
 def _schedule(n: int) -> list[tuple[int, tuple[int, ...]]]:
@@ -132,17 +134,22 @@ def _groupings(
         seen = [opp[_key(x, y)] for x in a for y in b]
         return max(seen), sum(seen)
 
-    def solve(left: list[Pair]) -> Iterator[list[tuple[Pair, Pair]]]:
-        if not left:
+    def solve(rest: list[Pair]) -> Iterator[list[tuple[Pair, Pair]]]:
+        # ``rest`` is one list for every level, taken from and put back in order (a copy
+        # per level was some 50 MB of lists at 480 tables).
+        if not rest:
             yield []
             return
-        first, rest = left[0], left[1:]
+        first = rest.pop(0)
         options = sorted(range(len(rest)), key=lambda i: (cost(first, rest[i]), i))
         for i in options:
             if cost(first, rest[i])[0] + 1 > bound:
                 break
-            for tail in solve(rest[:i] + rest[i + 1 :]):
-                yield [(first, rest[i]), *tail]
+            other = rest.pop(i)
+            for tail in solve(rest):
+                yield [(first, other), *tail]
+            rest.insert(i, other)
+        rest.insert(0, first)
 
     yield from solve(list(pairs))
 
@@ -161,7 +168,6 @@ def seat_individual(players: Sequence[str], rounds: int) -> list[Seating]:
     n = len(players)
     if n < 4:
         raise ClubError("an individual event needs at least 4 players")
-    factors = circle(n + n % 2)
     plan = _schedule(n)
     if rounds > len(plan):
         raise ClubError(f"{n} players give at most {len(plan)} rounds without repeat partners")
@@ -171,7 +177,7 @@ def seat_individual(players: Sequence[str], rounds: int) -> list[Seating]:
 
     def playing(colour: int, out: tuple[int, ...]) -> list[Pair]:
         gone = set(out) | ({n} if n % 2 else set())
-        return [pair for pair in factors[colour] if not set(pair) & gone]
+        return [pair for pair in factor(n + n % 2, colour) if not set(pair) & gone]
 
     opp: Counter[Pair] = Counter()
     chosen: list[tuple[tuple[int, tuple[int, ...]], list[tuple[Pair, Pair]]]] = []

@@ -118,3 +118,93 @@ def standings(
         }
         for i, e in enumerate(order, 1)
     ]
+
+
+class LiveStandings:
+    """``standings`` kept up to date one table-round at a time (the director's fold).
+
+    A table's change touches only the four players (or two pairs) at it: their cells of
+    that round and then their rows (a sit-out mean is over one entrant's own finished
+    rounds). Only ``rows`` ranks everyone, and the director asks for it a few times a
+    second at most, however many tables change. Equal to ``standings`` of the same plays
+    (tests/club/test_live_standings.py).
+    """
+
+    def __init__(self, members: Mapping[str, Sequence[str]], rounds: int) -> None:
+        self.members = members
+        self.rounds = rounds
+        self._entrant_of = {p: e for e, players in members.items() for p in players}
+        self._seatings: list[Seating] = []
+        self._results: list[dict[int, TableResult]] = []
+        self._ended: list[bool] = []
+        # entrant -> round index -> (tenths, finished, won) where it sat at a table
+        self._cells: dict[str, dict[int, tuple[int, bool, bool]]] = {e: {} for e in members}
+        self._rows: dict[str, dict[str, Any]] = {}
+        for who in members:
+            self._row(who)
+
+    def start(self, seating: Seating) -> None:
+        """The next round starts with this seating (every table at 0, nothing finished)."""
+        self._seatings.append(seating)
+        self._results.append({})
+        self._ended.append(False)
+        r = len(self._seatings) - 1
+        for table in seating.tables:
+            self._table(r, table)
+        for who in self.members:  # a sitting-out entrant's new round is its mean
+            self._row(who)
+
+    def result(self, number: int, table: int, result: TableResult) -> None:
+        """Table ``table``'s game of round ``number`` stands at ``result`` now."""
+        self._results[number - 1][table] = result
+        for who in self._table(number - 1, table):
+            self._row(who)
+
+    def end(self, number: int) -> None:
+        """Round ``number`` was ended: each table's higher total wins it, all finished."""
+        self._ended[number - 1] = True
+        touched: set[str] = set()
+        for table in self._seatings[number - 1].tables:
+            touched.update(self._table(number - 1, table))
+        for who in touched:
+            self._row(who)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Every row, ranked as ``standings`` ranks them."""
+        rows = self._rows
+        order = sorted(rows, key=lambda e: (-rows[e]["_tenths"], -rows[e]["won"], e.casefold()))
+        return [
+            {"rank": i, "name": e, **{k: v for k, v in rows[e].items() if k != "_tenths"}}
+            for i, e in enumerate(order, 1)
+        ]
+
+    def _table(self, r: int, table: int) -> list[str]:
+        """Set the cells of round index ``r`` at ``table``; the entrants it touched."""
+        names = self._seatings[r].tables[table]
+        result = self._results[r].get(table, TableResult({"NS": 0, "EW": 0}))
+        ended = self._ended[r]
+        winner = won_by(result, ended)
+        done = ended or result.finished or result.winner is not None
+        touched = []
+        for player, team in _teams(result.seats or names).items():
+            who = self._entrant_of.get(player, "")
+            if not who or self.members[who][0] != player:
+                continue
+            self._cells[who][r] = (10 * result.totals.get(team, 0), done, winner == team)
+            touched.append(who)
+        return touched
+
+    def _row(self, who: str) -> None:
+        cells = self._cells[who]
+        mean = _mean_tenths([t for t, done, _ in cells.values() if done])
+        scores: list[int | None] = [None] * self.rounds
+        for r in range(len(self._seatings)):
+            cell = cells.get(r)
+            scores[r] = mean if cell is None else cell[0]
+        tenths = sum(s for s in scores if s is not None)
+        self._rows[who] = {
+            "_tenths": tenths,
+            "total": number(tenths),
+            "rounds": [None if s is None else number(s) for s in scores],
+            "won": sum(1 for _, _, won in cells.values() if won),
+        }

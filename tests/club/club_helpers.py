@@ -108,6 +108,7 @@ class Director:
         self.env = env
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.start_timeout = 20.0  # the bench's 480 tables seat 1,920 players first
         self.db = folder / "director.db"
 
     @property
@@ -133,7 +134,7 @@ class Director:
         ]
         env = {**os.environ, **self.env}
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env, cwd=REPO)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("the director stopped: " + self.log())

@@ -10,6 +10,10 @@ from hypothesis import strategies as st
 from play import SEATS, deal_and_play
 
 from kaiser_core import DECK, SKAT_PACK, Rules, Team, find_profile
+from kaiser_core.bidding import Bid, Contract
+from kaiser_core.cards import Card, Seat, Suit, pack_set
+from kaiser_core.game import Game
+from kaiser_core.hand import ByCard, Hand
 from kaiser_core.record import parse_record, record_json, score_record
 from kaiser_core.rules import Deal, LowBid, LowSpecials
 
@@ -272,3 +276,53 @@ def test_with_defenders_cannot_go_out_only_bidding_reaches_the_target(seed, rule
             assert h["totals"][defenders] < max(rules.target, rules.target_after_nt or 0)
             assert before[defenders] + h["delta"][defenders] == h["totals"][defenders]
         before = h["totals"]
+
+
+def recounted(game: Game) -> int:
+    """Played hands counted the slow way, from every result (what hands_played once did)."""
+    return sum(1 for r in game.results if isinstance(r.entry, Hand))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), rules=house_rules())
+def test_the_kept_count_of_played_hands_is_the_recount_after_every_push_and_pop(seed, rules):
+    rng = random.Random(seed)
+    parsed = parse_record(random_game(rng, rules))
+    game = Game(parsed.rules, parsed.first_dealer)
+    for entry in parsed.entries:
+        game.push(entry)
+        assert game.hands_played == recounted(game)
+        if rng.random() < 0.3:  # take it back and push it again, as undo does
+            game.pop()
+            assert game.hands_played == recounted(game)
+            game.push(entry)
+    while game.results:
+        game.pop()
+        assert game.hands_played == recounted(game)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), low=st.booleans())
+def test_a_hand_played_out_again_under_other_terms_is_played_afresh(seed, low):
+    """ByCard keeps its last play-out: asked again with another trump or low it must not
+    hand back the first one."""
+    rules = Rules().replace(low_allowed=True)
+    base, played = random_hand(random.Random(seed), rules)
+    cards = tuple(tuple(Card.from_code(c) for c in trick) for trick in played.tricks)
+    kept = ByCard(cards)
+    contract = Contract(Seat(base["contract"]["bidder"]), Bid(7))
+    for trump in (Suit.S, Suit.H, None, Suit.S):
+        for is_low in (low, not low):
+            fresh = ByCard(cards).play_out(rules, contract, trump, is_low)
+            assert kept.play_out(rules, contract, trump, is_low) == fresh
+
+
+def test_a_card_read_from_its_code_is_the_pack_card_and_hashes_alike() -> None:
+    for card in SKAT_PACK:
+        read = Card.from_code(card.code)
+        assert read == card and hash(read) == hash(card)
+        assert Card.from_code(card.code) is read  # made once per code
+        assert Card(card.rank, card.suit) == card and hash(Card(card.rank, card.suit)) == hash(card)
+    assert len({*DECK, *(Card.from_code(c.code) for c in DECK)}) == len(DECK)
+    assert pack_set(DECK) == frozenset(DECK) and pack_set(SKAT_PACK) == frozenset(SKAT_PACK)
+    assert pack_set(DECK[:5]) == frozenset(DECK[:5])

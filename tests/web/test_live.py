@@ -261,9 +261,12 @@ def test_the_stream_reconnects_by_itself(fresh, browser):
     club, url = fresh
     browser.get(url + "/")
     wait_subscribed(club)
-    club.drop_streams()
+    live = browser.find_element(By.ID, "live")
+    wait_for(lambda: live.text == "live", 2.0)
+    club.drop_streams()  # as the director closes a viewer that fell behind
     wait_for(lambda: not club.queues, 2.0)
     wait_subscribed(club, 5.0)  # EventSource came back on its own (retry: 300 ms)
+    wait_for(lambda: live.text == "live again (the page had fallen behind)", 2.0)
     club.standings["rows"][2]["total"] = 99
     club.push("standings", club.standings)
     wait_for(lambda: shown_standings(browser) == expected(club.standings), 1.0)

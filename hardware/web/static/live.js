@@ -64,8 +64,13 @@
     var es = new EventSource(document.body.dataset.events);
     es.addEventListener("standings", function (e) { standings(JSON.parse(e.data)); });
     es.addEventListener("table", function (e) { tableRow(JSON.parse(e.data)); });
-    es.onopen = function () { if (live) { live.textContent = tx("live", "live"); live.className = "noprint"; } };
-    es.onerror = function () { if (live) { live.textContent = tx("reconnecting", "reconnecting\u2026"); live.className = "noprint down"; } };
+    // The director closes a stream the page cannot keep up with (or it restarts): the page
+    // reconnects, gets the latest standings and says it had fallen behind.
+    var down = false;
+    es.onopen = function () {
+      if (live) { live.textContent = down ? tx("caught_up", "live again (the page had fallen behind)") : tx("live", "live"); live.className = "noprint"; }
+    };
+    es.onerror = function () { down = true; if (live) { live.textContent = tx("reconnecting", "reconnecting\u2026"); live.className = "noprint down"; } };
   }
   // "Where do I sit?": filter the names as they are typed.
   var find = document.getElementById("find");
