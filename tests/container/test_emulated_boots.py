@@ -21,9 +21,9 @@ uninstall keeps the games. Two things emulation cannot do are worked around, and
   ``PrivateNetwork=``) are relaxed in a test-only drop-in, named in the output. The native
   run (test_service_boots.py) keeps checking every hardening directive.
 - Booting. Where systemd cannot run under this qemu at all (Trixie's systemd 257 with a qemu
-  older than 10), the install runs in a chroot up to the unit (its systemctl calls are
-  answered by systemctl's own chroot mode), and the unit's command runs by hand, with a
-  notify socket that shows its READY=1.
+  older than 10), the install runs in a chroot up to the unit (``SYSTEMD_OFFLINE=1``:
+  systemctl enables the unit and skips daemon-reload and restart, which need a running
+  systemd), and the unit's command runs by hand, with a notify socket that shows READY=1.
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class Chroot:
     (bound; /run a tmpfs of its own), so that apt, pip and Python work as in a booted system.
     """
 
-    def __init__(self, lower: Path, work: Path, binds: list[tuple[Path, str]]) -> None:
+    def __init__(self, lower: Path, work: Path, binds: list[tuple[Path, str, bool]]) -> None:
         self.machine = Machine(lower, work, [])  # only its overlay
         self.root = self.machine.root
         self.binds = binds
@@ -158,9 +158,13 @@ class Chroot:
 
     def _mount(self, *args: str, target: str) -> None:
         path = self.root / target.lstrip("/")
-        path.mkdir(parents=True, exist_ok=True)
+        if not path.exists():  # a file to bind onto is made by the caller
+            path.mkdir(parents=True)
         subprocess.run(["mount", *args, str(path)], check=True)
-        self.mounts.append(path)
+        if "remount" not in args[-1]:
+            self.mounts.append(path)
+        if "--rbind" in args:  # unmounting it later must not reach the host's mounts
+            subprocess.run(["mount", "--make-rslave", str(path)], check=True)
 
     def prepare(self) -> None:
         self.machine.prepare()
@@ -168,17 +172,29 @@ class Chroot:
         self._mount("--rbind", "/sys", target="/sys")
         self._mount("--rbind", "/dev", target="/dev")
         self._mount("-t", "tmpfs", "tmpfs", target="/run")
-        for host, inside in self.binds:
-            if host.is_dir():
-                self._mount("--bind", str(host), target=inside)
-            else:
+        done: list[tuple[Path, str]] = []
+        for host, inside, writable in self.binds:
+            if any(  # already there, through a folder bound above it
+                host.is_relative_to(h) and Path(inside) == Path(i) / host.relative_to(h)
+                for h, i in done
+            ):
+                continue
+            done.append((host, inside))
+            if not host.is_dir():
                 (self.root / inside.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
                 (self.root / inside.lstrip("/")).touch()
-                self._mount("--bind", str(host), target=inside)
-        shutil.copy2("/etc/resolv.conf", self.root / "etc/resolv.conf")
+            self._mount("--bind", str(host), target=inside)
+            if not writable:  # as nspawn's --bind-ro: the host's pip setup is only read
+                self._mount("-o", "remount,bind,ro", target=inside)
+        resolv = self.root / "etc/resolv.conf"
+        resolv.unlink(missing_ok=True)  # a symbolic link would lead out of the root
+        shutil.copy2("/etc/resolv.conf", resolv)
 
     def command(self, *command: str, env: dict[str, str] | None = None) -> list[str]:
         inner = {"PATH": PATH, "HOME": "/root", "LANG": "C.UTF-8", **(env or {})}
+        # No systemd runs here: systemctl edits the unit links and skips what needs one
+        # (daemon-reload, start, restart) instead of failing ("not booted with systemd").
+        inner.setdefault("SYSTEMD_OFFLINE", "1")
         return [
             "chroot", str(self.root), "env", "-i",
             *(f"{key}={value}" for key, value in inner.items()), *command,
@@ -369,7 +385,8 @@ def target(
             t.numbers["relaxed by the test drop-in"] = " ".join(t.relaxed) or "nothing"
             _drop_ins(machine.root, t.relaxed)
         else:
-            t.chroot = Chroot(lower, work, [*binds, (pip_cache, "/root/.cache/pip")])
+            ro = [(host, inside, False) for host, inside in binds]
+            t.chroot = Chroot(lower, work, [*ro, (pip_cache, "/root/.cache/pip", True)])
             t.chroot.prepare()
             _copy_sources(t.chroot.root / "root/kaiser-scorer")
             (t.chroot.root / SCRATCH.lstrip("/")).mkdir(mode=0o755)
@@ -482,7 +499,8 @@ def played(target: Target, tmp_path_factory: pytest.TempPathFactory) -> tuple[Im
     export = target.as_kaiser(f"{VENV_BIN}/kaiser-scorer", "export", "--db", f"/{STATE}/kaiser.db")
     target.run("rm", "-rf", FRAMES)
     if target.box is not None:
-        target.box.m.run("systemctl", "start", UNIT, timeout=600)
+        start = target.box.m.run("systemctl", "start", UNIT, timeout=600, check=False)
+        assert start.returncode == 0, start.stderr + target.box.journal()[-4000:]
         target.box.active_since()
     else:
         target.start_by_hand()
