@@ -294,6 +294,7 @@ class Machine:
         self.proc: subprocess.Popen[bytes] | None = None
         self.pid = 0
         self.mounted = False
+        self.stop_timeout = 30.0  # seconds an orderly poweroff may take (minutes under qemu)
 
     def prepare(self) -> None:
         """The per-run root: an overlay on the cached one (a copy where overlays fail)."""
@@ -389,8 +390,13 @@ class Machine:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)  # nspawn: an orderly poweroff of the container
             try:
-                self.proc.wait(30)
+                self.proc.wait(self.stop_timeout)
             except subprocess.TimeoutExpired:
+                # Killing nspawn alone leaves its container running, orphaned: kill the
+                # container's init too, which ends every process of its PID namespace.
+                if self.pid:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(self.pid, signal.SIGKILL)
                 self.proc.kill()
                 self.proc.wait(10)
         if self.mounted:
