@@ -284,7 +284,9 @@ do_install() {
   #     A board that needs a Pi's header, on a machine without one: installed, not started.
   local imports=() status=0 no_pi=0
   [[ "$pip_extras" == *club* ]] && imports+=(--import paho.mqtt)
-  [[ "$pip_extras" == *web* || "$pip_extras" == *club* ]] && imports+=(--import starlette --import uvicorn)
+  if [[ "$pip_extras" == *web* || "$pip_extras" == *club* ]]; then
+    imports+=(--import starlette --import uvicorn)
+  fi
   [[ "$(configured_board)" != mock && "$model" != "Raspberry Pi"* ]] && no_pi=1
   run "$VENV/bin/python" "$HERE/backend_check.py" --board "$(configured_board)" \
     --model "$model" "${imports[@]}" || status=$?
@@ -347,7 +349,7 @@ do_install() {
   done
   ((unit_changed)) && run systemctl daemon-reload
   if ((no_pi)); then
-    # Finding: the unit would fail to start and fail the install; it waits for the mock board.
+    # Started here, the unit would fail (no GPIO) and fail the install: it waits, installed.
     units=("${units[@]:1}")
     started=("${started[@]:1}")
     say "note: this is not a Raspberry Pi (${model:-no /proc/device-tree/model}), so the" \
