@@ -388,7 +388,10 @@ do_uninstall() {
     [[ -e "$(unit_path "$unit")" ]] && present+=("$unit.service")
   done
   if ((${#present[@]})); then
-    run systemctl disable --now "${present[@]}"
+    # stop, then disable (not disable --now, which systemctl refuses where no systemd runs:
+    # a chroot, an image being built; there stop is skipped and disable removes the links).
+    run systemctl stop "${present[@]}"
+    run systemctl disable "${present[@]}"
     for unit in "${present[@]}"; do
       remove_path "$ROOT/etc/systemd/system/$unit"
     done

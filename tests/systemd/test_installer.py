@@ -282,7 +282,8 @@ def test_uninstall_removes_what_install_made_but_keeps_games_and_settings(pi: Pi
     assert games.read_text() == "games"
     assert (pi.root / "etc/kaiser-scorer/config.toml").exists()
     assert pi.commands() == [
-        "systemctl disable --now kaiser-scorer.service",
+        "systemctl stop kaiser-scorer.service",
+        "systemctl disable kaiser-scorer.service",
         "systemctl daemon-reload",
         "userdel kaiser",
     ]

@@ -117,7 +117,8 @@ def test_uninstall_removes_every_unit(pi: Pi) -> None:
     for name in (SCORER, PUBLISHER, WEB):
         assert not unit(pi, name).exists(), name
     assert pi.commands() == [
-        f"systemctl disable --now {SCORER} {PUBLISHER} {WEB}",
+        f"systemctl stop {SCORER} {PUBLISHER} {WEB}",
+        f"systemctl disable {SCORER} {PUBLISHER} {WEB}",
         "systemctl daemon-reload",
         "userdel kaiser",
     ]
