@@ -17,8 +17,9 @@
 #
 # For tests: every path is under $KAISER_ROOT (default /), and with KAISER_DRY_RUN=1 the
 # commands that change the system (apt-get, useradd, usermod, groupadd, userdel, systemctl,
-# python3 -m venv, pip, modprobe, raspi-config) are only logged, to $KAISER_DRY_RUN_LOG if
-# set, else to stderr; the files are still written, under $KAISER_ROOT, which a dry run needs.
+# python3 -m venv, pip, modprobe, raspi-config) and the venv's backend_check.py are only
+# logged, to $KAISER_DRY_RUN_LOG if set, else to stderr; the files are still written, under
+# $KAISER_ROOT, which a dry run needs. The Pi's model is read from $KAISER_ROOT/proc.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -34,10 +35,15 @@ readonly PUBLISHER=kaiser-publisher
 readonly WEB=kaiser-scorer-web
 readonly USER_NAME=kaiser
 readonly GROUPS_NEEDED=(gpio i2c spi dialout)
+# The venv sees these through --system-site-packages: Debian builds them for every architecture
+# (PyPI has no armv7l wheels of pillow). gpiozero comes from PyPI: apt's 2.0.1 looks for
+# gpiochip4 on a Pi 5, 2.0.1.post3 is the first that works (backend_check.py checks it).
 readonly APT_PACKAGES=(python3-venv python3-spidev python3-smbus2 python3-pil i2c-tools polkitd)
-# Only Raspberry Pi OS has these: lgpio (PyPI has no wheels for Python 3.13, and the venv sees
-# apt's through --system-site-packages) and a gpiozero that knows the Pi 5's gpiochip0.
-readonly PI_OS_PACKAGES=(python3-lgpio python3-gpiozero)
+# Only Raspberry Pi OS has lgpio: PyPI's for Python 3.13 is 0.0.0.2, an empty placeholder.
+readonly PI_OS_PACKAGES=(python3-lgpio)
+# armhf (32-bit Pi OS): PyPI has no armv7l wheels of cbor2 (luma.core's), and its source needs
+# a newer Rust than Bookworm's; Debian's satisfies pip.
+readonly ARMHF_PACKAGES=(python3-cbor2)
 
 readonly UNIT="$ROOT/etc/systemd/system/$SERVICE.service"
 readonly RULE="$ROOT/etc/polkit-1/rules.d/50-$SERVICE.rules"
@@ -145,6 +151,10 @@ config_txt() {
   fi
 }
 
+# The Pi's model from the device tree ("Raspberry Pi 5 Model B Rev 1.0"); empty on a machine
+# without a Pi header (a PC, a VM, a container under emulation).
+pi_model() { tr -d '\0' <"$ROOT/proc/device-tree/model" 2>/dev/null || true; }
+
 # The board named in the settings ("adafruit-bonnet" if none).
 configured_board() {
   local board
@@ -189,11 +199,19 @@ do_install() {
     ""|adafruit-bonnet|waveshare-hat|mock) ;;
     *) die "unknown board: $board (adafruit-bonnet, waveshare-hat or mock)" ;;
   esac
-  local wanted="${board:-$(configured_board)}"
+  local wanted="${board:-$(configured_board)}" machine model
+  # ARMv6 (Pi 1, Zero, Zero W): neither PyPI nor Debian's armhf (ARMv7) builds run there.
+  machine="$(uname -m)"
+  if [[ "$machine" == armv6* ]]; then
+    die "this is an ARMv6 Pi ($machine: Pi 1, Zero or Zero W), which the scorer does not" \
+        "support (no Python wheels or Debian armhf packages run on it): use a Pi Zero 2 W or later"
+  fi
+  model="$(pi_model)"
 
   # 1. Packages from apt (the GPIO, SPI, I2C and image libraries come in through the venv's
   #    --system-site-packages; polkitd reads the power-off rule).
   local packages=("${APT_PACKAGES[@]}")
+  [[ "$(dpkg --print-architecture)" == armhf ]] && packages+=("${ARMHF_PACKAGES[@]}")
   if is_pi_os; then
     packages+=("${PI_OS_PACKAGES[@]}")
     if [[ "$wanted" == *waveshare* ]]; then
@@ -247,13 +265,6 @@ do_install() {
     mkdir -p "$VENV"
     printf '%s\n' "$fingerprint" >"$SOURCE_STAMP"
     changed "kaiser-scorer installed from $REPO"
-    # apt's lgpio must be seen from the venv (--system-site-packages): the Pi's buttons.
-    local modules="gpiozero, luma.oled"
-    is_pi_os && modules+=", lgpio"
-    [[ "$pip_extras" == *club* ]] && modules+=", paho.mqtt"
-    [[ "$pip_extras" == *web* || "$pip_extras" == *club* ]] && modules+=", starlette, uvicorn"
-    run "$VENV/bin/python" -c "import $modules" \
-      || say "warning: the venv cannot import $modules: see the lines above"
   fi
 
   # 4. The settings, only if there are none yet (never overwrite the user's).
@@ -268,6 +279,22 @@ do_install() {
     say "note: $CONFIG names the board $(configured_board); kept (edit it to change boards)"
   fi
 
+  # 4b. What the service will import, checked in the venv, on every run: a real lgpio (not
+  #     PyPI's placeholder), gpiozero >= 2.0.1.post3, or the mock board; one line says which.
+  #     A board that needs a Pi's header, on a machine without one: installed, not started.
+  local imports=() status=0 no_pi=0
+  [[ "$pip_extras" == *club* ]] && imports+=(--import paho.mqtt)
+  if [[ "$pip_extras" == *web* || "$pip_extras" == *club* ]]; then
+    imports+=(--import starlette --import uvicorn)
+  fi
+  [[ "$(configured_board)" != mock && "$model" != "Raspberry Pi"* ]] && no_pi=1
+  run "$VENV/bin/python" "$HERE/backend_check.py" --board "$(configured_board)" \
+    --model "$model" "${imports[@]}" || status=$?
+  if ((status != 0 && status != 3)); then
+    ((status == 1)) || printf 'install.sh: the backend check failed (exit status %s)\n' "$status" >&2
+    exit 1
+  fi
+
   # 5. I2C at 400 kHz (and SPI for the Waveshare board) in config.txt; the kernel modules
   #    that make /dev/i2c-*, /dev/spidev* and /dev/ttyACM* loaded at boot.
   #    raspi-config (where present) switches them on at once; only the baud rate then waits
@@ -275,6 +302,8 @@ do_install() {
   local params=(i2c_arm=on i2c_arm_baudrate=400000) boot_config boot_changes live=0
   if [[ "$(configured_board)" == mock ]]; then
     say "the mock board: no I2C, SPI or kernel modules needed"
+  elif ((no_pi)); then
+    say "no Raspberry Pi header here: I2C, SPI and the kernel modules left alone"
   else
     boot_config="$(config_txt)"
     raspi_config_on i2c "$boot_config" && live=1
@@ -319,8 +348,19 @@ do_install() {
     fi
   done
   ((unit_changed)) && run systemctl daemon-reload
-  run systemctl enable "${units[@]}"
-  if ((reboot)); then
+  if ((no_pi)); then
+    # Started here, the unit would fail (no GPIO) and fail the install: it waits, installed.
+    units=("${units[@]:1}")
+    started=("${started[@]:1}")
+    say "note: this is not a Raspberry Pi (${model:-no /proc/device-tree/model}), so the" \
+        "$(configured_board) board cannot work here: $SERVICE.service is installed but neither" \
+        "enabled nor started. To try the scorer on this machine, set board = \"mock\" in" \
+        "$CONFIG and run install.sh again."
+  fi
+  ((${#units[@]})) && run systemctl enable "${units[@]}"
+  if ((${#started[@]} == 0)); then
+    :
+  elif ((reboot)); then
     say "Reboot needed for the config.txt change: sudo reboot (the scorer starts by itself)."
   elif ((changes)); then
     run systemctl restart "${started[@]}"
@@ -348,7 +388,10 @@ do_uninstall() {
     [[ -e "$(unit_path "$unit")" ]] && present+=("$unit.service")
   done
   if ((${#present[@]})); then
-    run systemctl disable --now "${present[@]}"
+    # stop, then disable (not disable --now, which systemctl refuses where no systemd runs:
+    # a chroot, an image being built; there stop is skipped and disable removes the links).
+    run systemctl stop "${present[@]}"
+    run systemctl disable "${present[@]}"
     for unit in "${present[@]}"; do
       remove_path "$ROOT/etc/systemd/system/$unit"
     done
@@ -374,7 +417,7 @@ do_uninstall() {
 main() {
   local command=install
   case "${1:-}" in
-    -h|--help|help) sed -n '2,21p' "$0"; return 0 ;;
+    -h|--help|help) sed -n '2,22p' "$0"; return 0 ;;
   esac
   if (($#)) && [[ "$1" != -* ]]; then
     command="$1"

@@ -47,6 +47,10 @@ PACKAGES = (
     "libpam-systemd",  # polkitd's "default-logind | logind", which debootstrap leaves out
 )
 
+#: What install.sh asks apt for on one architecture only: PyPI has no armv7l wheels of cbor2
+#: (luma.core's) and its source needs a newer Rust than Bookworm's.
+ARCH_PACKAGES = {"armhf": ("python3-cbor2",)}
+
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
@@ -144,15 +148,21 @@ def check_can_run() -> None:
 
 
 # -- The cached root --------------------------------------------------------------------------
-def cached_root(log: Path, release: str = "") -> tuple[Path, float]:
+
+
+def cached_root(log: Path, release: str = "", arch: str = "") -> tuple[Path, float]:
     """The debootstrapped root (built now if missing) and the seconds building it took.
 
     ``release`` (trixie, say) comes from the same mirror; by default the one apt uses here.
+    ``arch`` (arm64, armhf) other than this machine's needs qemu-user-static's binfmt
+    handlers: debootstrap's second stage then runs under emulation.
     """
     mirror, own_release = debian_mirror()
     release = release or own_release
-    arch = _arch()
-    digest = hashlib.sha256(f"{mirror} {' '.join(PACKAGES)}".encode()).hexdigest()[:10]
+    arch = arch or _arch()
+    packages = (*PACKAGES, *ARCH_PACKAGES.get(arch, ()))
+    # The key of the amd64 root is as before (no architecture packages): its cache stays valid.
+    digest = hashlib.sha256(f"{mirror} {' '.join(packages)}".encode()).hexdigest()[:10]
     base = cache_dir()
     base.mkdir(parents=True, exist_ok=True)
     root = base / f"debian-{release}-{arch}-{digest}"
@@ -166,13 +176,14 @@ def cached_root(log: Path, release: str = "") -> tuple[Path, float]:
             shutil.rmtree(building)
         with open(log, "a") as out:
             subprocess.run(
-                ["debootstrap", "--variant=minbase", f"--include={','.join(PACKAGES)}",
+                ["debootstrap", "--variant=minbase", f"--include={','.join(packages)}",
                  f"--arch={arch}", release, str(building), mirror],
-                stdout=out, stderr=subprocess.STDOUT, check=True, timeout=1200,
+                stdout=out, stderr=subprocess.STDOUT, check=True,
+                timeout=1200 if arch == _arch() else 7200,  # emulated: hours on a slow machine
             )  # fmt: skip
         status = subprocess.run(
             ["dpkg-query", f"--admindir={building}/var/lib/dpkg", "-W",
-             "-f=${db:Status-Abbrev} ${Package}\n", *PACKAGES],
+             "-f=${db:Status-Abbrev} ${Package}\n", *packages],
             capture_output=True, text=True, check=False,
         )  # fmt: skip
         broken = [line for line in status.stdout.splitlines() if not line.startswith("ii")]
@@ -283,6 +294,7 @@ class Machine:
         self.proc: subprocess.Popen[bytes] | None = None
         self.pid = 0
         self.mounted = False
+        self.stop_timeout = 30.0  # seconds an orderly poweroff may take (minutes under qemu)
 
     def prepare(self) -> None:
         """The per-run root: an overlay on the cached one (a copy where overlays fail)."""
@@ -378,8 +390,13 @@ class Machine:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)  # nspawn: an orderly poweroff of the container
             try:
-                self.proc.wait(30)
+                self.proc.wait(self.stop_timeout)
             except subprocess.TimeoutExpired:
+                # Killing nspawn alone leaves its container running, orphaned: kill the
+                # container's init too, which ends every process of its PID namespace.
+                if self.pid:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(self.pid, signal.SIGKILL)
                 self.proc.kill()
                 self.proc.wait(10)
         if self.mounted:

@@ -64,10 +64,11 @@ numbers: dict[str, str] = {}
 class Box:
     """The booted container with the scorer installed, and how to look at it."""
 
-    def __init__(self, machine: Machine, pip_env: dict[str, str]) -> None:
+    def __init__(self, machine: Machine, pip_env: dict[str, str], patience: float = 30) -> None:
         self.m = machine
         self.pip_env = pip_env
         self.install_output = ""
+        self.patience = patience  # seconds a wait allows by default (more under emulation)
 
     @property
     def root(self) -> Path:
@@ -85,7 +86,8 @@ class Box:
     def journal(self) -> str:
         return self.m.run("journalctl", "-u", UNIT, "--no-pager", "-o", "cat").stdout
 
-    def wait(self, what: str, condition: object, timeout: float = 30) -> None:
+    def wait(self, what: str, condition: object, timeout: float = 0) -> None:
+        timeout = timeout or self.patience
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if condition():  # type: ignore[operator]
@@ -232,6 +234,8 @@ def played(box: Box) -> Image.Image:
 
 def test_install_on_plain_debian_says_so_and_the_mock_board_is_ready(box: Box) -> None:
     assert "not Raspberry Pi OS" in box.install_output
+    backend = "backend: the mock board, gpiozero 2.0.1.post3 (the venv's, from pip)"
+    assert backend in box.install_output, box.install_output
     assert "cannot import" not in box.install_output, box.install_output
     config = (box.root / "etc/kaiser-scorer/config.toml").read_text()
     assert 'board = "mock"' in config
@@ -379,3 +383,25 @@ def test_uninstall_keeps_the_games(box: Box, played: Image.Image, tmp_path: Path
     assert hashlib.sha256((box.root / STATE / "kaiser.db").read_bytes()).hexdigest() == digest
     assert _export(box, tmp_path) == before
     assert (box.root / "etc/kaiser-scorer/config.toml").exists()
+
+
+def test_plain_debian_without_a_board_finishes_and_leaves_the_unit_installed(box: Box) -> None:
+    """Finding 20 (issue 22): install.sh with no --board and no settings on a machine without
+    GPIO: the default board's unit cannot start there. The install must finish (exit 0), say
+    this is not a Pi and how to try the mock board, and leave the unit installed. Runs last:
+    it purges what the tests above installed."""
+    box.m.run("bash", "/root/kaiser-scorer/systemd/install.sh", "uninstall", "--purge")
+    result = box.m.run(
+        "bash", "/root/kaiser-scorer/systemd/install.sh", env=box.pip_env, timeout=400, check=False
+    )
+    out = result.stdout + result.stderr
+    assert result.returncode == 0, out
+    assert "this is not a Raspberry Pi" in out and 'set board = "mock"' in out, out
+    assert "backend: none: the adafruit-bonnet board needs a Raspberry Pi" in out, out
+    p = box.prop("LoadState", "UnitFileState", "ActiveState", "NRestarts")
+    assert p == {
+        "LoadState": "loaded",
+        "UnitFileState": "disabled",
+        "ActiveState": "inactive",
+        "NRestarts": "0",
+    }, p
