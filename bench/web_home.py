@@ -54,7 +54,7 @@ def make_journal(folder: Path, records: list[dict[str, Any]]) -> Path:
     if done.returncode != 0:
         raise RuntimeError(done.stderr.strip())
     # recover keeps the teams' names only; the seats' make the statistics' players
-    from hardware import digest
+    from hardware import archive
     from hardware.journal import Journal
 
     journal = Journal(new, exclusive=True)
@@ -64,7 +64,7 @@ def make_journal(folder: Path, records: list[dict[str, Any]]) -> Path:
                 names = json.dumps(record.get("names", {}))
                 journal.db.execute("UPDATE games SET names = ? WHERE id = ?", (names, number))
             journal.db.execute("DELETE FROM digests")
-        digest.backfill(journal)
+        archive.backfill_digests(journal)
     finally:
         journal.close()
     return new

@@ -113,6 +113,30 @@ def stored_record(journal: Journal, game_id: int) -> Line | None:
     return row.series, record_json(row.rules, table.first_dealer, table.core_entries(), row.names)
 
 
+def backfill_digests(journal: Any) -> int:
+    """Store the digest (``hardware.digest``) of every finished game that has none (a
+    journal of an older version), from its stored record; one transaction. Returns how many
+    were added; a game whose record does not read or score is left out (logged), and the web
+    pages work it out and say so for it."""
+    from hardware import digest
+
+    ids = digest.missing(journal.db)
+    if not ids:
+        return 0
+    added = 0
+    with journal.transaction():
+        journal.db.execute(digest.DDL)
+        for game_id in ids:
+            try:
+                line = stored_record(journal, game_id)
+                if line is not None:
+                    digest.save(journal.db, game_id, line[1])
+                    added += 1
+            except (KaiserError, ValueError) as err:  # ValueError: a row that is not JSON
+                log.warning("%s: game %d has no digest: %s", journal.path, game_id, err)
+    return added
+
+
 def append_pending(journal: Journal, ids: set[int], live: dict[int, Line]) -> set[int]:
     """Append the games ``ids`` (``live``: lines already made); the ids done. The first one
     the storage refuses is logged and ends the round: they stay on the list."""

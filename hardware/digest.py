@@ -2,9 +2,10 @@
 
 The scorer (the only writer) stores it in the journal's ``digests`` table when a game
 finishes, as it writes the archive line, and drops it when an undo reopens the game;
-``backfill`` adds the missing ones of a journal written by an older version (at the
-scorer's start and by ``recover``). ``kaiser-scorer web`` stays read-only: it reads them,
-and works out the missing ones itself (keeping them in memory). One digest is JSON::
+``hardware.archive.backfill_digests`` adds the missing ones of a journal written by an
+older version (at the scorer's start and by ``recover``). ``kaiser-scorer web`` stays
+read-only: it reads them, and works out the missing ones itself (keeping them in
+memory). One digest is JSON::
 
     {"v": 1, "record": {...}, "row": {...}, "sheet": {...}, "stats": {...}}
 
@@ -137,30 +138,8 @@ def missing(db: sqlite3.Connection) -> list[int]:
     ]
 
 
-def backfill(journal: Any) -> int:
-    """Store the digest of every finished game that has none (a journal of an older
-    version); one transaction. Returns how many were added; a game whose record does not
-    score is left out (logged), and the web pages say so for it."""
-    from hardware.app import GameDamaged, export_game
-
-    ids = missing(journal.db)
-    if not ids:
-        return 0
-    added = 0
-    with journal.transaction():
-        journal.db.execute(DDL)
-        for game_id in ids:
-            try:
-                save(journal.db, game_id, export_game(journal, game_id))
-                added += 1
-            except (KaiserError, GameDamaged) as err:
-                log.warning("%s: game %d has no digest: %s", journal.path, game_id, err)
-    return added
-
-
 __all__ = [
     "DDL",
-    "backfill",
     "digest",
     "drop",
     "ensure",

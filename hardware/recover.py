@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from hardware import archive, digest
+from hardware import archive
 from hardware.club.revision import carried
 from hardware.journal import Journal
 from hardware.rebuild import ReadLock, build, in_the_way
@@ -221,7 +221,7 @@ def fill(journal: Journal, report: Report) -> None:
         journal.db.executemany(
             "INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", _meta(report)
         )
-    digest.backfill(journal)  # the finished games' digests (the home pages')
+    archive.backfill_digests(journal)  # the finished games' digests (the home pages')
 
 
 def cmd_recover(args: argparse.Namespace) -> int:

@@ -45,7 +45,11 @@ def _digests(journal: Journal) -> None:
     from hardware import digest
 
     try:
-        added = digest.backfill(journal)
+        if not digest.missing(journal.db):  # the usual case: the archive module stays unloaded
+            return
+        from hardware.archive import backfill_digests
+
+        added = backfill_digests(journal)
     except (sqlite3.Error, JournalError) as err:
         log.warning("%s: the finished games' digests were not made: %s", journal.path, err)
         return

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from kaiser_core.bidding import Bid, Call, Contract, auction, check_call
 from kaiser_core.cards import TEAMS, Card, Seat, Suit, Team, pack_set
@@ -19,11 +19,9 @@ from kaiser_core.game import Game
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
 from kaiser_core.hand import must_enter_by_trick as _by_trick_only
 from kaiser_core.hand import settle_low as _settle_low
+from kaiser_core.played import Played
 from kaiser_core.record_write import FORMAT, entry_json, record_json, result_json
 from kaiser_core.rules import Rules
-
-if TYPE_CHECKING:
-    from kaiser_core.record_after import Played
 
 _TOP_FIELDS = {"format", "rules", "first_dealer", "names", "hands"}
 _HAND_FIELDS = {

@@ -8,34 +8,8 @@ hand changed by an undo) is parsed whole, as ``parse_record`` does.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from typing import Any
-
-from kaiser_core.cards import Seat
-from kaiser_core.game import EntryResult
+from kaiser_core.played import Played, canonical
 from kaiser_core.record import GameRecord, _parse_played
-from kaiser_core.rules import Rules
-
-
-def _canonical(hands: list[Any]) -> str:
-    return json.dumps(hands, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-@dataclass(frozen=True)
-class Played:
-    """A record's hands as parsed and played (its rules, first dealer, hands' JSON)."""
-
-    rules: Rules
-    first_dealer: Seat
-    hands: str  # the hands' canonical JSON
-    count: int
-    results: tuple[EntryResult, ...]
-
-    def begins(self, hands: list[Any]) -> bool:
-        """True when ``hands`` start with exactly these hands (compared as JSON text: in
-        Python ``1 == True``, and a record's ``true`` must stay ``true``)."""
-        return 0 < self.count <= len(hands) and _canonical(hands[: self.count]) == self.hands
 
 
 def parse_after(data: object, prior: Played | None) -> tuple[GameRecord, Played]:
@@ -45,7 +19,7 @@ def parse_after(data: object, prior: Played | None) -> tuple[GameRecord, Played]
     assert isinstance(data, dict)
     hands = data["hands"]
     done = Played(
-        parsed.rules, parsed.first_dealer, _canonical(hands), len(hands), tuple(game.results)
+        parsed.rules, parsed.first_dealer, canonical(hands), len(hands), tuple(game.results)
     )
     return parsed, done
 

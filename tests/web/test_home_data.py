@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from hardware import digest
+from hardware import archive, digest
 from hardware.archive import append, archive_path
 from hardware.journal import Journal
 from hardware.recover import cmd_recover
@@ -85,7 +85,7 @@ def test_an_older_journal_is_read_the_same_and_not_written(tmp_path: Path) -> No
     # the scorer's next start brings it up to date
     journal = Journal(db, exclusive=True)
     try:
-        assert digest.backfill(journal) == len(digest.load(journal.db, list(games)))
+        assert archive.backfill_digests(journal) == len(digest.load(journal.db, list(games)))
         assert digest.missing(journal.db) == []
     finally:
         journal.close()
