@@ -379,7 +379,7 @@ def target(
     try:
         if boots:
             machine = Machine(lower, work, binds, writable=[(pip_cache, "/root/.cache/pip")])
-            machine.stop_timeout = 300
+            machine.stop_timeout = 120
             t.box = Box(machine, pip_env, patience=300)
             machine.prepare()
             _copy_sources(machine.root / "root/kaiser-scorer")
