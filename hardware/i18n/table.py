@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.i18n import LanguageError, language, set_language
-from kaiser_core.table import Table
+from kaiser_core.table import Table, menu
 
 log = logging.getLogger("kaiser-scorer")
 
@@ -19,10 +19,8 @@ def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]
 
     def draw(view: Any) -> Any:
         wanted = table.language
-        if table.ui.extra:  # the menu's choice (the menu's module: only once it was used)
-            from kaiser_core.table.menu import language as chosen
-
-            wanted = chosen(table)
+        if table.settings.language:  # the menu's choice
+            wanted = menu.language(table)
         wanted = "en" if wanted in failed else wanted
         if wanted != language():
             try:

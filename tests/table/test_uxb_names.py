@@ -17,7 +17,8 @@ from kaiser_core.messages import Message
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table
 from kaiser_core.table.club_state import ClubState
-from kaiser_core.views import GameOverView, SummaryView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.summary import SummaryView
 
 pytestmark = pytest.mark.slow
 
