@@ -12,17 +12,22 @@ from kaiser_core.table import Table
 log = logging.getLogger("kaiser-scorer")
 
 
+def table_language(table: Table) -> str:
+    """The language the table speaks: the menu's choice, else the config's."""
+    if table.ui.extra:  # the menu's choice (the menu's module: only once it was used)
+        from kaiser_core.table.menu import language as chosen
+
+        return chosen(table)
+    return table.language
+
+
 def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``render`` that first switches to the table's language (English if it cannot)."""
 
     failed: set[str] = set()
 
     def draw(view: Any) -> Any:
-        wanted = table.language
-        if table.ui.extra:  # the menu's choice (the menu's module: only once it was used)
-            from kaiser_core.table.menu import language as chosen
-
-            wanted = chosen(table)
+        wanted = table_language(table)
         wanted = "en" if wanted in failed else wanted
         if wanted != language():
             try:
