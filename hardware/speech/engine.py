@@ -15,10 +15,13 @@ it finds the whole ``.wav``. Every failure is a ``SpeechError`` of one line.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
+import signal
 import subprocess
 import threading
+import wave
 from pathlib import Path
 from subprocess import DEVNULL
 from typing import IO
@@ -76,13 +79,12 @@ class Engine:
         """Where the sound goes, for a log line: the folder, or ``aplay -D device``."""
         return str(self.folder) if self.folder is not None else f"{self.aplay} -D {self.device}"
 
-    def argv(self, text: str, language: str, wav: Path | None = None) -> list[str]:
-        """espeak-ng's command line for ``text`` (its WAV to ``wav``, else to stdout)."""
+    def argv(self, text: str, language: str) -> list[str]:
+        """espeak-ng's command line for ``text``: its WAV to stdout."""
         voice = VOICES.get(language, "en")
-        out = ["-w", str(wav)] if wav is not None else ["--stdout"]
         words = CONTROL.sub(" ", text).strip()
-        return [self.espeak, "-v", voice, "-s", str(self.rate), "-a", str(self.volume), *out,
-                "--", words]  # fmt: skip
+        return [self.espeak, "-v", voice, "-s", str(self.rate), "-a", str(self.volume),
+                "--stdout", "--", words]  # fmt: skip
 
     def say(self, text: str, language: str) -> Path | None:
         """Make and play (or write) ``text``; the WAV's path for a folder. Raises SpeechError."""
@@ -117,37 +119,49 @@ class Engine:
             status, spoken = self._wait(speak)
         finally:
             self._end(play, speak)
+        # Who failed first: espeak-ng killed cuts aplay's input short; aplay refused by its
+        # device leaves espeak-ng writing to a closed pipe (SIGPIPE).
+        if status not in (0, -signal.SIGPIPE):
+            raise SpeechError(f"{Path(self.espeak).name}: {_line(spoken, status)}")
         if play.returncode != 0:
             raise SpeechError(f"{self.where}: {_line(played, play.returncode)}")
         if status != 0:
-            raise SpeechError(f"{self.espeak}: {_line(spoken, status)}")
+            raise SpeechError(f"{Path(self.espeak).name}: {_line(spoken, status)}")
 
     def _to_folder(self, text: str, language: str, folder: Path) -> Path:
         number = self._number(folder)
         wav, txt = folder / f"{number:04d}.wav", folder / f"{number:04d}.txt"
-        part = folder / f".{number:04d}.wav.part"
-        speak = self._start(self.argv(text, language, part))
+        speak = self._start(self.argv(text, language), stdout=subprocess.PIPE)
         try:
-            status, spoken = self._wait(speak)
+            out, spoken = speak.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            name = Path(self.espeak).name
+            raise SpeechError(f"{name} took over {self.timeout:g} s: killed") from None
         finally:
             self._end(speak)
-        if status != 0:
-            with contextlib.suppress(OSError):
-                part.unlink()
-            raise SpeechError(f"{self.espeak}: {_line(spoken, status)}")
+        if speak.returncode != 0:
+            raise SpeechError(f"{Path(self.espeak).name}: {_line(spoken, speak.returncode)}")
+        # Written here, not by espeak-ng's -w: it exits 0 with a WAV cut short on a full
+        # disk and with none at all in a read-only folder; Python's write says why.
+        parts = [folder / f".{wav.name}.part", folder / f".{txt.name}.part"]
         try:
-            os.replace(part, wav)
-            _write(txt, text + "\n")
+            _wav(out, parts[0])
+            parts[1].write_text(text + "\n", encoding="utf-8")
+            os.replace(parts[0], wav)
+            os.replace(parts[1], txt)  # last: a reader that sees the .txt finds the .wav
         except OSError as err:
-            with contextlib.suppress(OSError):
-                part.unlink()
             raise SpeechError(f"{folder}: {err.strerror or err}") from None
+        finally:
+            for part in parts:
+                with contextlib.suppress(OSError):
+                    part.unlink()
         self._next = number + 1
         return wav
 
     def _number(self, folder: Path) -> int:
         if self._next is None:
             try:
+                folder.mkdir(parents=True, exist_ok=True)
                 names = os.listdir(folder)
             except OSError as err:
                 raise SpeechError(f"{folder}: {err.strerror or err}") from None
@@ -201,13 +215,17 @@ def _line(stderr: bytes, status: int) -> str:
     return f"killed by signal {-status}" if status < 0 else f"exit status {status}"
 
 
-def _write(path: Path, text: str) -> None:
-    """Write ``text`` whole or not at all (a temporary name, then renamed)."""
-    part = path.with_name(f".{path.name}.part")
+def _wav(stream: bytes, path: Path) -> None:
+    """Write espeak-ng's ``--stdout`` WAV (its sizes unknown when it began) to ``path`` with
+    its real sizes; raises OSError for the storage's refusal, SpeechError for no sound."""
     try:
-        part.write_text(text, encoding="utf-8")
-        os.replace(part, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            part.unlink()
-        raise
+        with wave.open(io.BytesIO(stream), "rb") as w:
+            params = w.getparams()
+            frames = w.readframes(w.getnframes())
+    except (wave.Error, EOFError) as err:
+        raise SpeechError(f"espeak-ng made no WAV: {err}") from None
+    if not frames:
+        raise SpeechError("espeak-ng made no sound")
+    with path.open("wb") as f, wave.open(f, "wb") as out:  # (wave's own open leaks on ENOENT)
+        out.setparams(params)
+        out.writeframes(frames)

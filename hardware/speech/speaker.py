@@ -3,8 +3,9 @@
 The key path only calls ``put``: a lock held for a few list operations, never a process,
 a translation or a wait. What waits is bounded (``limit``): a newer score (a contract,
 a result, the totals, the game's end) replaces an older one of its kind not yet said,
-and past the limit the oldest waiting utterance goes (a card read a minute ago helps
-nobody). The thread translates (``hardware.i18n.localize_in``) and runs the engine.
+and past the limit the oldest waiting card or trick goes (a card read a minute ago helps
+nobody; the scores, one of each kind at most, stay). The thread translates
+(``hardware.i18n.localize_in``) and runs the engine.
 
 A missing ``espeak-ng``, a sound device that is not there or fails, a folder that cannot
 be written: one log line and a ``status`` (for the menu), the utterance dropped, and the
@@ -94,8 +95,8 @@ class Speaker:
                 for u in older:
                     waiting.remove(u)
                 self.replaced += len(older)
-            while len(waiting) >= self.limit:
-                waiting.popleft()
+            while len(waiting) >= self.limit:  # a card or a trick goes first, then the oldest
+                waiting.remove(next((u for u in waiting if u.topic not in REPLACEABLE), waiting[0]))
                 self.dropped += 1
             waiting.append(utterance)
             self.most_waiting = max(self.most_waiting, len(waiting))

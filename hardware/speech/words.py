@@ -67,8 +67,8 @@ REPLACEABLE = frozenset({"contract", "result", "totals", "game"})
 
 @dataclass(frozen=True)
 class Utterance:
-    """One thing to say: its topic (``TOPICS``, or ``"score"`` for a repeat), the words
-    as a ``Message`` (translated by the speaker, off the key path) and the language."""
+    """One thing to say: its topic (one of ``TOPICS``), the words as a ``Message``
+    (translated by the speaker, off the key path) and the language."""
 
     topic: str
     words: Message
@@ -162,11 +162,11 @@ def utterances(change: Change, table: Any, say: Collection[str], language: str) 
 
 def score(table: Any, language: str) -> list[Utterance]:
     """The score on demand (a long press of A): the totals, and the winner once it is over."""
-    said = [Utterance("score", totals(table), language)]
+    said = [Utterance("totals", totals(table), language)]
     game = table.game
     if game is not None and game.winner is not None:
         words = Message("voice.game_over", team=team(table, game.winner))
-        said.append(Utterance("score", words, language))
+        said.append(Utterance("game", words, language))
     return said
 
 
