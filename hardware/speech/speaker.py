@@ -155,6 +155,8 @@ class Speaker:
                 text, code = self.words(utterance)
                 self.last = self.engine.say(text, code) or self.last
             except SpeechError as err:
+                if self._closed:  # killed by close(): not a fault
+                    return
                 self._failed(str(err), pause)
                 with self._cond:
                     self._busy = False
