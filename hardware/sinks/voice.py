@@ -7,7 +7,7 @@ the sound device are the speaker thread's; nothing here waits or raises.
 
 The sink reads the table, which the sink seam does not hand over: ``bind(scorer)`` (called
 by ``runner.serve`` for a sink that has it) gives it the scorer's table, and registers
-``repeat`` for the table's ``SayScore`` request (a long press of A) where the core has it.
+``repeat`` for the table's ``SayScore`` request (a long press of A).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from hardware.speech.engine import Engine
 from hardware.speech.speaker import Speaker
 from hardware.speech.words import score, utterances
 from kaiser_core.table import Change
+from kaiser_core.table.requests import SayScore
 
 log = logging.getLogger("kaiser-scorer")
 #: Seconds the scorer's stop waits for what is still to be said.
@@ -51,10 +52,6 @@ class VoiceSink:
     def bind(self, scorer: Any) -> None:
         """Read the scorer's table; answer its request to say the score, if it has one."""
         self.table = scorer.table
-        try:
-            from kaiser_core.table.requests import SayScore  # type: ignore[attr-defined]
-        except ImportError:
-            return
         scorer.on(SayScore, self.repeat)
 
     def stored(self, change: Change) -> None:

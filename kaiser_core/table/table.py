@@ -23,6 +23,7 @@ from kaiser_core.table.draft import PlayedTrick
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, as_read
 from kaiser_core.table.naming import name_view
+from kaiser_core.table.requests import SayScore
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
 from kaiser_core.views import ListView, LiveContract, NewGameView
@@ -114,6 +115,8 @@ class Table(Desk):
             from kaiser_core.table import menu
 
             change = menu.toggle(self)
+        elif key is Key.HOLD_A:  # the score said aloud again, on any screen
+            change = Change(request=SayScore())
         else:
             screen = self.ui.screen
             change = page_of(screen).press(self, as_read(key, screen, self.ui.flipped))
