@@ -36,6 +36,7 @@ class VoiceSink:
         self.speaker = speaker
         self.say = frozenset(say)
         self.table = table
+        self.on = True
 
     @classmethod
     def from_config(cls, voice: VoiceConfig) -> VoiceSink:
@@ -54,17 +55,26 @@ class VoiceSink:
         self.table = scorer.table
         scorer.on(SayScore, self.repeat)
 
+    def setting(self, on: bool, volume: int | None = None) -> None:
+        """The menu's Voice on/off and volume (percent), from the next utterance on; off
+        also drops what waits (the seam for the menu's items, see the report of issue 28)."""
+        self.on = on
+        if volume is not None:
+            self.speaker.engine.volume = max(0, min(100, volume))
+        if not on:
+            self.speaker.clear()
+
     def stored(self, change: Change) -> None:
         """Queue what ``change`` says (most changes say nothing); never blocks."""
         table = self.table
-        if table is None or not change.append:
+        if table is None or not change.append or not self.on:
             return
         for utterance in utterances(change, table, self.say, table_language(table)):
             self.speaker.put(utterance)
 
     def repeat(self, request: object = None) -> None:
         """Say the score now (the totals; the winner once the game is over)."""
-        if self.table is not None:
+        if self.table is not None and self.on:
             for utterance in score(self.table, table_language(self.table)):
                 self.speaker.put(utterance)
 

@@ -105,6 +105,12 @@ class Speaker:
                 self._thread.start()
             self._cond.notify()
 
+    def clear(self) -> None:
+        """Drop what waits (what is being said ends on its own)."""
+        with self._cond:
+            self._waiting.clear()
+            self._cond.notify_all()
+
     @property
     def waiting(self) -> int:
         """Utterances queued and not yet begun."""

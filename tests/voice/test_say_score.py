@@ -69,3 +69,19 @@ def test_without_a_voice_a_long_press_of_a_does_nothing(tmp_path: Path) -> None:
     assert scorer.table.ui == ui and scorer.changes_stored == stored
     assert scorer.failures == {}
     scorer.journal.close()
+
+
+def test_the_menus_voice_off_and_volume_reach_the_speaker(tmp_path: Path) -> None:
+    scorer, sink = make(tmp_path, voice=True)
+    assert sink is not None
+    sink.setting(False)
+    for key in [*HAND.split(), "HOLD-A"]:
+        scorer.handle(Event("key", key))
+    assert sink.speaker.idle(10) and texts(tmp_path / "voice") == []  # off: nothing said
+    sink.setting(True, volume=150)
+    assert sink.speaker.engine.volume == 100  # a percent, at most 100
+    scorer.handle(Event("key", "HOLD-A"))
+    assert sink.speaker.idle(10)
+    assert texts(tmp_path / "voice") == ["North-South minus 1, East-West 11"]
+    sink.close()
+    scorer.journal.close()
