@@ -12,15 +12,18 @@ from kaiser_core.table import Table, menu
 log = logging.getLogger("kaiser-scorer")
 
 
+def table_language(table: Table) -> str:
+    """The language the table speaks: the menu's choice, else the config's."""
+    return menu.language(table)
+
+
 def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """``render`` that first switches to the table's language (English if it cannot)."""
 
     failed: set[str] = set()
 
     def draw(view: Any) -> Any:
-        wanted = table.language
-        if table.settings.language:  # the menu's choice
-            wanted = menu.language(table)
+        wanted = table_language(table)
         wanted = "en" if wanted in failed else wanted
         if wanted != language():
             try:

@@ -25,6 +25,7 @@ from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, as_read
 from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.naming import name_view
+from kaiser_core.table.requests import SayScore
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.screens import pages
 from kaiser_core.table.ui import Change
@@ -95,6 +96,8 @@ class Table(Desk):
             change = self.undo()
         elif key is Key.HOLD_OK:
             change = menu.toggle(self)
+        elif key is Key.HOLD_A:  # the score said aloud again, on any screen
+            change = Change(request=SayScore())
         else:
             screen = self.ui.screen
             change = page.press(

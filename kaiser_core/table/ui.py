@@ -242,7 +242,7 @@ class Change:
     ui: bool = False
     new_game: Rules | None = None  # start a new game under these rules (with a Start)
     abandon: bool = False  # the current game is left unfinished
-    request: Request | None = None  # for the hardware: ShutDown(), Teach(card), Flip()
+    request: Request | None = None  # for the hardware: ShutDown(), Teach(card), Flip(), SayScore()
 
     @property
     def stored(self) -> bool:
