@@ -127,7 +127,7 @@ def test_a_seat_named_twice_is_refused_and_four_players_swap():
     table = Table(Rules(), roster=["Ann", "Bob", "Cy", "Dee"])
     keys(table, "DOWN")  # every name sits: N and E swap
     assert [table.view().seats[s] for s in Seat] == ["Bob", "Ann", "Cy", "Dee"]
-    table.ui = table.ui.__class__(extra={"names_picks": [0, 0, 2, 3]})  # a bad stored pick
+    table.set(names_picks=(0, 0, 2, 3))  # a bad stored pick
     keys(table, "OK")
     assert table.ui.message == "Ann sits twice: change one"
     assert table.view().picking is Seat.N
