@@ -1,0 +1,233 @@
+"""Ratings (CLUB.md "Seasons and ratings", contract) with a published library made for teams.
+
+The method is openskill's Plackett-Luce model (Weng and Lin 2011, a Bayesian approximation
+in the TrueSkill family) with its published defaults. TrueSkill itself (the ``trueskill``
+package) is the other choice measured: ``GET /api/ratings/check?method=trueskill``, when that
+package is installed, rates the same games with it.
+
+Each started round is rated from the ratings before it, rounds in the order they started.
+A round's result is kept (``Fold``) with what it was rated from, so the next request rates
+only the rounds from the first one that changed: during a night, the last round or two.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from typing import Any, Protocol
+
+from kaiser_core.club.league import Match, RoundRow
+
+PROVISIONAL = 10  # rated rounds before a player's rating is no longer provisional
+DEFAULT = "openskill"
+
+
+class Engine(Protocol):
+    """One rating library: new ratings, one rated match, a win probability."""
+
+    method: str
+
+    def new(self) -> Any: ...
+
+    def rate(self, ahead: list[Any], behind: list[Any], draw: bool) -> tuple[list[Any], ...]: ...
+
+    def win(self, first: list[Any], second: list[Any]) -> float: ...
+
+    def mu_sigma(self, rating: Any) -> tuple[float, float]: ...
+
+
+class OpenSkill:
+    """openskill's PlackettLuce with its defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300)."""
+
+    def __init__(self) -> None:
+        from openskill.models import PlackettLuce
+
+        self.model = PlackettLuce()
+        m = self.model
+        self.method = (
+            f"openskill {version('openskill')} PlackettLuce (mu={m.mu:g}, sigma={m.sigma:.4g}, "
+            f"beta={m.beta:.4g}, tau={m.tau:.4g}, kappa={m.kappa:g})"
+        )
+
+    def new(self) -> Any:
+        return self.model.rating()
+
+    def rate(self, ahead: list[Any], behind: list[Any], draw: bool) -> tuple[list[Any], ...]:
+        ranks = [1.0, 1.0] if draw else [1.0, 2.0]
+        return tuple(self.model.rate([ahead, behind], ranks=ranks))
+
+    def win(self, first: list[Any], second: list[Any]) -> float:
+        return float(self.model.predict_win([first, second])[0])
+
+    def mu_sigma(self, rating: Any) -> tuple[float, float]:
+        return float(rating.mu), float(rating.sigma)
+
+
+class TrueSkill:
+    """The ``trueskill`` package with its defaults but a draw probability of 2 % (a round
+    game is a draw only when ended early with equal totals)."""
+
+    def __init__(self) -> None:
+        import trueskill  # type: ignore[import-untyped]
+
+        self.env = trueskill.TrueSkill(draw_probability=0.02)
+        e = self.env
+        self.method = (
+            f"trueskill {version('trueskill')} (mu={e.mu:g}, sigma={e.sigma:.4g}, "
+            f"beta={e.beta:.4g}, tau={e.tau:.4g}, draw_probability={e.draw_probability:g})"
+        )
+
+    def new(self) -> Any:
+        return self.env.create_rating()
+
+    def rate(self, ahead: list[Any], behind: list[Any], draw: bool) -> tuple[list[Any], ...]:
+        ranks = [0, 0] if draw else [0, 1]
+        return tuple(list(team) for team in self.env.rate([ahead, behind], ranks=ranks))
+
+    def win(self, first: list[Any], second: list[Any]) -> float:
+        # trueskill's documented win probability of two teams (its "win_probability" recipe).
+        delta = sum(r.mu for r in first) - sum(r.mu for r in second)
+        spread = sum(r.sigma**2 for r in (*first, *second))
+        denom = math.sqrt(len(first + second) * self.env.beta**2 + spread)
+        return float(self.env.cdf(delta / denom))
+
+    def mu_sigma(self, rating: Any) -> tuple[float, float]:
+        return float(rating.mu), float(rating.sigma)
+
+
+ENGINES: dict[str, type[OpenSkill] | type[TrueSkill]] = {
+    "openskill": OpenSkill,
+    "trueskill": TrueSkill,
+}
+
+
+class MethodError(Exception):
+    """An unknown or uninstalled rating method."""
+
+
+def engine(name: str = DEFAULT) -> Engine:
+    """The engine called ``name``; MethodError when unknown or not installed."""
+    make = ENGINES.get(name)
+    if make is None:
+        raise MethodError(f"unknown rating method {name!r} (openskill, trueskill)")
+    try:
+        return make()
+    except ImportError:
+        raise MethodError(f"the rating method {name!r} is not installed") from None
+
+
+@dataclass
+class Player:
+    """A player's rating and the number of rated games."""
+
+    rating: Any
+    rounds: int = 0
+
+
+@dataclass
+class Step:
+    """A rated round: what it was (its matches), and the predictions made before it."""
+
+    key: tuple[str, int]
+    matches: tuple[Match, ...]
+    after: dict[str, Player]
+    predicted: list[float] = field(default_factory=list)  # P(winner), draws left out
+
+
+class Fold:
+    """The ratings folded over the rounds, each round's step kept for the next request."""
+
+    def __init__(self, eng: Engine) -> None:
+        self.engine = eng
+        self.steps: list[Step] = []
+
+    def update(self, rounds: Iterable[tuple[RoundRow, Sequence[Match]]]) -> None:
+        """Rate ``rounds`` (all of them, in order), reusing the steps that did not change."""
+        state: dict[str, Player] = {}
+        same = True  # every round so far is the one the kept step rated
+        count = 0
+        for i, (row, matches) in enumerate(rounds):
+            key, played = (row.event, row.round), tuple(matches)
+            count = i + 1
+            if same and i < len(self.steps):
+                step = self.steps[i]
+                if step.key == key and step.matches == played:
+                    state = step.after
+                    continue
+            if same:
+                del self.steps[i:]
+                same = False
+            self.steps.append(self._rate(key, played, state))
+            state = self.steps[-1].after
+        del self.steps[count:]
+
+    def _rate(
+        self, key: tuple[str, int], matches: tuple[Match, ...], before: dict[str, Player]
+    ) -> Step:
+        eng = self.engine
+        after = dict(before)
+        predicted = []
+        for m in matches:
+            ahead = [before[n].rating if n in before else eng.new() for n in m.ahead]
+            behind = [before[n].rating if n in before else eng.new() for n in m.behind]
+            if not m.draw:
+                predicted.append(eng.win(ahead, behind))
+            new = eng.rate(ahead, behind, m.draw)
+            for names, ratings in zip((m.ahead, m.behind), new, strict=True):
+                for n, r in zip(names, ratings, strict=True):
+                    old = before.get(n)
+                    after[n] = Player(r, (old.rounds if old else 0) + 1)
+        return Step(key, matches, after, predicted)
+
+    @property
+    def players(self) -> dict[str, Player]:
+        """Every rated player now."""
+        return self.steps[-1].after if self.steps else {}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """The rows of ``GET /api/ratings``, by rating (``mu - 3 sigma``), then name."""
+        out = []
+        for name, p in self.players.items():
+            mu, sigma = self.engine.mu_sigma(p.rating)
+            out.append((mu - 3 * sigma, mu, sigma, name, p.rounds))
+        out.sort(key=lambda r: (-r[0], r[3].casefold()))
+        return [
+            {
+                "rank": i,
+                "name": name,
+                "rating": round(rating, 2),
+                "mu": round(mu, 2),
+                "sigma": round(sigma, 2),
+                "rounds": rounds,
+                "provisional": rounds < PROVISIONAL,
+            }
+            for i, (rating, mu, sigma, name, rounds) in enumerate(out, 1)
+        ]
+
+    def history(self, name: str) -> list[tuple[str, int, float]]:
+        """``name``'s rating after each round they played: (event, round, rating)."""
+        out = []
+        for step in self.steps:
+            if any(name in m.ahead or name in m.behind for m in step.matches):
+                mu, sigma = self.engine.mu_sigma(step.after[name].rating)
+                out.append((step.key[0], step.key[1], round(mu - 3 * sigma, 2)))
+        return out
+
+    def check(self) -> dict[str, Any]:
+        """``GET /api/ratings/check``: how well the ratings before each round predicted it."""
+        probabilities = [p for step in self.steps for p in step.predicted]
+        n = len(probabilities)
+        right = sum(1.0 if p > 0.5 else 0.5 if p == 0.5 else 0.0 for p in probabilities)
+        loss = sum(-math.log(max(p, 1e-15)) for p in probabilities)
+        return {
+            "rounds": n,
+            "accuracy": round(right / n, 4) if n else None,
+            "log_loss": round(loss / n, 4) if n else None,
+            "baseline_log_loss": round(math.log(2), 3),
+            "method": self.engine.method,
+        }
+
+
+__all__ = ["DEFAULT", "ENGINES", "Fold", "MethodError", "OpenSkill", "TrueSkill", "engine"]
