@@ -157,7 +157,7 @@ class League:
                 continue
             for row in n.rows:
                 if name in n.members.get(str(row["name"]), ()):
-                    nights.append({"event": event, "name": n.name, **row})
+                    nights.append({**row, "event": event, "night": n.name})
         if not nights:
             return None
         games = [g for rows in history.games.values() for g in rows if name in g.seats]

@@ -62,23 +62,23 @@ def write_site(store: Store, seasons: Mapping[str, Season], out: Path, url: str 
     """Write every page; returns the files written."""
     league = League(store, seasons)
     site = Site(out, url)
-    root = site_links(0)
+    root, below = site_links(0), site_links(1)  # the pages at the root, and one folder down
     t = T
     site._file("static/site.css", FILES["site.css"])
     site.write("index.html", index_page(league, root, t))
     site.write("ratings.html", ratings_page(league, root, t))
     for ident in league.seasons:
-        site.write(page_path(root.season(ident)), season_page(league, ident, root, t))
+        site.write(page_path(root.season(ident)), season_page(league, ident, below, t))
     history = league.history()
     for ident in league.nights():
-        site.write(page_path(root.night(ident)), night_page(league, ident, root, t))
+        site.write(page_path(root.night(ident)), night_page(league, ident, below, t))
         for g in history.night_games(ident):
             record = store.record(ident, g.table, g.round)
             made = sheet_page(record, ident, g.table, g.round, t)
             site.write(page_path(root.sheet(ident, g.table, g.round)), made)
     for row in league.records():
         name = str(row["name"])
-        site.write(page_path(root.player(name)), player_page(league, name, root, t))
+        site.write(page_path(root.player(name)), player_page(league, name, below, t))
     return site.written
 
 

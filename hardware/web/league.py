@@ -60,7 +60,7 @@ def season_html(
         rows.append(f'<tr class="{cls}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     key = t.season_key.format(least=season.min_events)
     return (
-        f'<section id="season-section"><p class="key">{esc(key)}</p>'
+        f'<section id="season-section"><p class="note">{esc(key)}</p>'
         f'<div class="scroll"><table id="season" class="season"><thead><tr>{heads}</tr>'
         f"</thead><tbody>{''.join(rows)}</tbody></table></div></section>"
     )
@@ -156,7 +156,7 @@ def ratings_html(
     return (
         f'<section id="ratings-section"><div class="scroll"><table id="ratings" class="ratings">'
         f"<thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
-        + "".join(f'<p class="key">{esc(n)}</p>' for n in notes)
+        + "".join(f'<p class="note">{esc(n)}</p>' for n in notes)
         + "</section>"
     )
 

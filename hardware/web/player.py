@@ -77,7 +77,7 @@ def player_html(
         )
     nights = [
         [
-            f'<a href="{esc(links.night(n["event"]))}">{esc(n["name"])}</a>',
+            f'<a href="{esc(links.night(n["event"]))}">{esc(n["night"])}</a>',
             esc(n["rank"]),
             f"<b>{esc(num(n['total'], t))}</b>",
             esc(n["won"]),

@@ -29,7 +29,7 @@ Decide = Callable[[Sequence[str]], bool]
 def one_hand(seats: Sequence[str], ns_wins: bool, rng: random.Random) -> dict[str, Any]:
     """A finished one-hand game record that ``NS`` (or ``EW``) wins."""
     win, lose = ("NS", "EW") if ns_wins else ("EW", "NS")
-    tricks = rng.randint(5, 8)
+    tricks = rng.choice((5, 6, 6, 7, 7, 8))  # 8: the losers end at 0, a skunk
     bidder = rng.choice([s for s in SEATS if s in win])
     hand = {
         "contract": {"bidder": bidder, "bid": 7},
