@@ -70,7 +70,7 @@ class TrueSkill:
     game is a draw only when ended early with equal totals)."""
 
     def __init__(self) -> None:
-        import trueskill  # type: ignore[import-untyped]
+        import trueskill
 
         self.env = trueskill.TrueSkill(draw_probability=0.02)
         e = self.env

@@ -77,8 +77,10 @@ def play_night(
     rounds: int,
     decide: Decide,
     rng: random.Random,
+    max_games: int | None = None,
 ) -> int:
-    """One night of ``rounds`` rounds, every game finished; returns the games played."""
+    """One night of ``rounds`` rounds, every game finished (at most ``max_games``, the
+    rounds after that ended by the director); returns the games played."""
 
     async def night() -> int:
         store = Store(db, ident)
@@ -89,6 +91,8 @@ def play_night(
                 service.act(NEXT)
                 seating = service.director.seatings[number - 1]
                 for table, seats in seating.tables.items():
+                    if max_games is not None and games >= max_games:
+                        break
                     record = one_hand(seats, decide(seats), rng)
                     body = {"event": ident, "table": table, "round": number, "journal": "j",
                             "rev": 1, "finished": True, "record": record}  # fmt: skip
