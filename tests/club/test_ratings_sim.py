@@ -32,8 +32,7 @@ def serve(folder: Path, db: Path, port: int) -> Director:
     names = ", ".join(f'"{p}"' for p in PLAYERS[:8])
     event = folder / "tonight.toml"
     event.write_text(
-        f'[event]\nid = "tonight"\nname = "Tonight"\nrounds = 3\nplayers = [{names}]\n'
-        'pin = "1"\n',
+        f'[event]\nid = "tonight"\nname = "Tonight"\nrounds = 3\nplayers = [{names}]\npin = "1"\n',
         encoding="utf-8",
     )
     director = Director(folder, event, port, {})

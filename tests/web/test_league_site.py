@@ -78,9 +78,7 @@ def test_the_static_site_opens_from_files_and_asks_for_nothing_outside(tmp_path:
             assert asked and all(u.startswith(folder) for u in asked), (path, asked)
             assert any(u.endswith("/static/site.css") for u in asked), path
             # The style sheet applied (its background colour), so it was found.
-            colour = driver.execute_script(
-                "return getComputedStyle(document.body).backgroundColor"
-            )
+            colour = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
             assert colour == "rgb(251, 250, 247)", (path, colour)
             links = driver.execute_script(
                 "return [...document.querySelectorAll('a[href]')].map(a => a.href)"
