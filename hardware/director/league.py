@@ -46,6 +46,7 @@ class League:
         self._history = History()
         self._nights: dict[str, Night] = {}
         self._folds: dict[str, Fold] = {}
+        self._rated: dict[str, int] = {}  # method -> the version its fold was updated at
 
     # -- the data -----------------------------------------------------------------------
     def history(self) -> History:
@@ -91,7 +92,10 @@ class League:
         if method not in self._folds:
             self._folds[method] = Fold(engine(method))
         fold = self._folds[method]
-        fold.update(rated_rounds(self.history()))
+        history = self.history()
+        if self._rated.get(method) != self._seen:  # else nothing changed since
+            fold.update(rated_rounds(history))
+            self._rated[method] = self._seen
         return fold
 
     # -- the API bodies -------------------------------------------------------------------

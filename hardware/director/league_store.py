@@ -22,10 +22,14 @@ from kaiser_core.record import score_record
 log = logging.getLogger(__name__)
 
 
-def _seating(text: str) -> Seating:
+def _seating(text: str, names: dict[str, str]) -> Seating:
     data = json.loads(text)
-    tables = {int(t): tuple(names) for t, names in data.get("tables", {}).items()}
-    return Seating(tables, tuple(data.get("sitting_out", ())))
+    tables = {
+        int(t): tuple(names.setdefault(n, n) for n in seats)
+        for t, seats in data.get("tables", {}).items()
+    }
+    out = tuple(names.setdefault(n, n) for n in data.get("sitting_out", ()))
+    return Seating(tables, out)  # type: ignore[arg-type]
 
 
 def _where(column: str, only: str | None, without: str | None) -> tuple[str, tuple[str, ...]]:
@@ -42,6 +46,7 @@ def load_history(store: Store, only: str | None = None, without: str | None = No
         fill_in(store)
     db = store.db
     history = History()
+    names: dict[str, str] = {}  # one string per name, however many rounds and games name it
     where, args = _where("id", only, without)
     for ident, body in db.execute("SELECT id, body FROM events" + where, args):
         data = json.loads(body)
@@ -51,13 +56,19 @@ def load_history(store: Store, only: str | None = None, without: str | None = No
     where, args = _where("event", only, without)
     rows = db.execute("SELECT event, round, at, seating, ended FROM rounds" + where, args)
     for event, number, at, seating, ended in rows:
-        history.rounds.append(RoundRow(event, number, at, _seating(seating), bool(ended)))
+        seated = _seating(seating, names)
+        history.rounds.append(RoundRow(event, number, at, seated, bool(ended)))
     history.rounds.sort(key=lambda r: (r.at, r.event, r.round))
     query = "SELECT event, tbl, round, ended, summary FROM games" + where
     for event, table, number, ended, summary in db.execute(query, args):
         if summary is None:
             continue  # a record that cannot be scored (fill_in logged it)
-        row = game_row(event, table, number, json.loads(summary), bool(ended))
+        data = json.loads(summary)
+        data["seats"] = [names.setdefault(n, n) for n in data["seats"]]
+        data["kaisers"] = [names.setdefault(n, n) for n in data.get("kaisers", ())]
+        if data.get("set"):
+            data["set"][0] = names.setdefault(data["set"][0], data["set"][0])
+        row = game_row(names.setdefault(event, event), table, number, data, bool(ended))
         history.games.setdefault((event, number), []).append(row)
     return history
 

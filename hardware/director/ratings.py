@@ -128,12 +128,19 @@ class Player:
 
 @dataclass
 class Step:
-    """A rated round: what it was (its matches), and the predictions made before it."""
+    """A rated round: what it was (its matches), each of its players' rating after it, the
+    predictions made before it, and (for the last ``KEEP`` rounds) everyone's ratings."""
 
     key: tuple[str, int]
     matches: tuple[Match, ...]
-    after: dict[str, Player]
+    played: dict[str, float]  # the round's players: rating (mu - 3 sigma) after it
+    after: dict[str, Player] | None
     predicted: list[float] = field(default_factory=list)  # P(winner), draws left out
+
+
+#: The rounds whose whole state is kept: a change in one of them re-rates from there; a
+#: change further back (a restored night) re-rates everything.
+KEEP = 64
 
 
 class Fold:
@@ -142,26 +149,28 @@ class Fold:
     def __init__(self, eng: Engine) -> None:
         self.engine = eng
         self.steps: list[Step] = []
+        self.rated = 0  # rounds rated, over this fold's life (the tests see the reuse)
 
     def update(self, rounds: Iterable[tuple[RoundRow, Sequence[Match]]]) -> None:
         """Rate ``rounds`` (all of them, in order), reusing the steps that did not change."""
-        state: dict[str, Player] = {}
-        same = True  # every round so far is the one the kept step rated
-        count = 0
-        for i, (row, matches) in enumerate(rounds):
-            key, played = (row.event, row.round), tuple(matches)
-            count = i + 1
-            if same and i < len(self.steps):
-                step = self.steps[i]
-                if step.key == key and step.matches == played:
-                    state = step.after
-                    continue
-            if same:
-                del self.steps[i:]
-                same = False
-            self.steps.append(self._rate(key, played, state))
-            state = self.steps[-1].after
-        del self.steps[count:]
+        todo = [((row.event, row.round), tuple(matches)) for row, matches in rounds]
+        same = 0
+        for step, (key, matches) in zip(self.steps, todo, strict=False):
+            if step.key != key or step.matches != matches:
+                break
+            same += 1
+        if same == len(todo) == len(self.steps):
+            return
+        if same and self.steps[same - 1].after is None:
+            same = 0
+        state = self.steps[same - 1].after or {} if same else {}
+        del self.steps[same:]
+        for key, matches in todo[same:]:
+            self.steps.append(self._rate(key, matches, state))
+            state = self.steps[-1].after or {}
+            self.rated += 1
+            if len(self.steps) > KEEP:  # as it goes: the older states are freed at once
+                self.steps[-KEEP - 1].after = None
 
     def _rate(
         self, key: tuple[str, int], matches: tuple[Match, ...], before: dict[str, Player]
@@ -169,6 +178,7 @@ class Fold:
         eng = self.engine
         after = dict(before)
         predicted = []
+        played: dict[str, float] = {}
         for m in matches:
             ahead = [before[n].rating if n in before else eng.new() for n in m.ahead]
             behind = [before[n].rating if n in before else eng.new() for n in m.behind]
@@ -179,12 +189,14 @@ class Fold:
                 for n, r in zip(names, ratings, strict=True):
                     old = before.get(n)
                     after[n] = Player(r, (old.rounds if old else 0) + 1)
-        return Step(key, matches, after, predicted)
+                    mu, sigma = eng.mu_sigma(r)
+                    played[n] = round(mu - 3 * sigma, 2)
+        return Step(key, matches, played, after, predicted)
 
     @property
     def players(self) -> dict[str, Player]:
         """Every rated player now."""
-        return self.steps[-1].after if self.steps else {}
+        return (self.steps[-1].after or {}) if self.steps else {}
 
     def rows(self) -> list[dict[str, Any]]:
         """The rows of ``GET /api/ratings``, by rating (``mu - 3 sigma``), then name."""
@@ -208,12 +220,7 @@ class Fold:
 
     def history(self, name: str) -> list[tuple[str, int, float]]:
         """``name``'s rating after each round they played: (event, round, rating)."""
-        out = []
-        for step in self.steps:
-            if any(name in m.ahead or name in m.behind for m in step.matches):
-                mu, sigma = self.engine.mu_sigma(step.after[name].rating)
-                out.append((step.key[0], step.key[1], round(mu - 3 * sigma, 2)))
-        return out
+        return [(s.key[0], s.key[1], s.played[name]) for s in self.steps if name in s.played]
 
     def check(self) -> dict[str, Any]:
         """``GET /api/ratings/check``: how well the ratings before each round predicted it."""

@@ -23,7 +23,7 @@ SEATS = "NESW"
 KAISER_BID = 12  # a made 12 no-trump bid: "a Kaiser"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameRow:
     """One table's kept game of one round, summed up.
 
@@ -77,7 +77,7 @@ class EventInfo:
     format: str = "individual"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Match:
     """A rated game: the team ahead (higher total) and the one behind, or a draw."""
 
