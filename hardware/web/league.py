@@ -265,7 +265,7 @@ def league_page(
     """A league page in a view: ``tv`` and ``print`` add the QR code of ``url`` (the page's
     own address); a static site's page has it for print only, when its address is known."""
     menu = [] if view == "print" else [(t.league, links.index()), (t.ratings, links.ratings())]
-    menu += [] if view == "print" else list(nav)
+    menu += [] if view == "print" else [(k, h) for k, h in nav if h not in dict(menu).values()]
     if print_href and not view:
         menu.append((t.print_view, print_href))
     code = ""

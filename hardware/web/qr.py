@@ -20,7 +20,10 @@ def qr_svg(url: str) -> str:
         code = segno.make(url, error="m", micro=False)
     except (ValueError, segno.DataOverflowError):
         return ""
-    return str(code.svg_inline(scale=4, border=2, svgclass="qr", lineclass="qrline"))
+    # No width and height but a viewBox: the page's style sizes it (larger on a TV).
+    return str(
+        code.svg_inline(scale=4, border=2, svgclass="qr", lineclass="qrline", omitsize=True)
+    )
 
 
 def qr_figure(url: str, t: Texts = T, extra: str = "") -> str:

@@ -169,11 +169,11 @@ def check_pages(d: Director) -> None:
     assert 'id="awards"' in page and 'class="qr' not in page  # the QR is for TV and print
     for view in ("tv", "print"):
         shown = d.get(f"/league/seasons/s-percent?{view}").decode()
-        assert '<svg width="' in shown and 'class="qr"' in shown, view
+        assert '<svg viewBox="0 0' in shown and 'class="qr"' in shown, view
         assert f"{d.url}/league/seasons/s-percent</span>" in shown, view
     assert "<nav></nav>" in d.get("/league/seasons/s-rank?print").decode()
     live = d.get("/?tv").decode()
-    assert 'class="qr"' in live and f"{d.url}/</span>" in live
+    assert 'class="qr"><path' in live and f"{d.url}/</span>" in live
     player = d.get("/league/player?name=" + quote("Zoë <b>")).decode()
     assert "<svg" in player and 'class="chart rating"' in player and "Zoë &lt;b&gt;" in player
     body: dict[str, Any] = d.get("/api/players?name=" + quote("Zoë <b>"))
