@@ -6,6 +6,7 @@ QR code on the TV and print views."""
 from __future__ import annotations
 
 import random
+import urllib.error
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -184,10 +185,26 @@ def check_pages(d: Director) -> None:
         r["provisional"] == (r["rounds"] < 10) for r in ratings["rows"]
     )
     assert "provisional" in d.get("/league/ratings").decode()
-    for path in ("/league/seasons/nope", "/league/nights/nope", "/league/player?name=Nobody"):
-        try:
-            d.get(path)
-        except Exception as err:  # urllib's HTTPError
-            assert getattr(err, "code", None) == 404, path
-        else:
-            raise AssertionError(f"{path} answered 200")
+    for path, code in [
+        ("/league/seasons/nope", 404),
+        ("/league/seasons/UPPER%2F..", 404),
+        ("/league/nights/nope", 404),
+        ("/league/player?name=Nobody", 404),
+        ("/league/nights/league-n1/tables/99/rounds/1", 404),
+        ("/api/seasons/nope", 404),
+        ("/api/nights/" + "x" * 5000, 404),
+        ("/api/players?name=" + quote("é" * 3000), 404),
+        ("/api/ratings?method=elo", 400),
+        ("/api/ratings/check?method=" + quote("<b>"), 400),
+    ]:
+        assert status(d, path) == code, path
+    assert status(d, "/league/nights/league-n1/tables/1/rounds/1") == 200
+
+
+def status(d: Director, path: str) -> int:
+    """The HTTP status of GET ``path`` (a mistake in the address is a 4xx, never a 500)."""
+    try:
+        d.get(path)
+    except urllib.error.HTTPError as err:
+        return err.code
+    return 200
