@@ -21,9 +21,7 @@ def qr_svg(url: str) -> str:
     except (ValueError, segno.DataOverflowError):
         return ""
     # No width and height but a viewBox: the page's style sizes it (larger on a TV).
-    return str(
-        code.svg_inline(scale=4, border=2, svgclass="qr", lineclass="qrline", omitsize=True)
-    )
+    return str(code.svg_inline(scale=4, border=2, svgclass="qr", lineclass="qrline", omitsize=True))
 
 
 def qr_figure(url: str, t: Texts = T, extra: str = "") -> str:
