@@ -12,6 +12,7 @@ from kaiser_core.errors import KaiserError, RecordError
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Entry, Hand, Redeal
 from kaiser_core.hand import must_enter_by_trick as _by_trick_only
 from kaiser_core.hand import settle_low as _settle_low
+from kaiser_core.record_write import FIRST_LEAD
 from kaiser_core.rules import Rules
 
 _HAND_FIELDS = {
@@ -25,6 +26,7 @@ _HAND_FIELDS = {
     "three_spades",
     "low",
 }
+_FOUR_PASSES = ["pass", "pass", "pass", "pass"]
 _CALL = re.compile(r"\A(pass|[1-9][0-9]*(nt(low)?)?)\Z")
 
 
@@ -83,6 +85,11 @@ class _Hand:
         for key in data:
             if key not in _HAND_FIELDS:
                 self.fail(key, f"unknown field {key!r}")
+        if data.get("auction") == _FOUR_PASSES and not self.rules.dealer_must_bid:
+            for key in data:
+                if key != "auction":
+                    self.fail(key, f"all four passed: the hand is redealt and has no {key}")
+            return Redeal(passed=True)
         contract, calls = self.contract()
         low = self.low()
         contract, low = self.low_bid(contract, calls is not None, low)
@@ -99,7 +106,7 @@ class _Hand:
             for special in ("five_hearts", "three_spades"):
                 if special in data:
                     self.fail(special, f"{special} is not allowed with plays: the cards tell")
-            if not contract.bid.no_trump and trump is None:
+            if not contract.bid.no_trump and trump is None and not self.rules.trump_by_first_lead:
                 self.fail("trump", "a suit contract given as plays needs its trump (S, H, D or C)")
             result: ByTrick | ByTeam | ByCard = self.plays(contract, trump, low)
         elif form == "tricks":
@@ -189,12 +196,28 @@ class _Hand:
                 self.fail("auction", f"auction call {i + 1} ({seat.code}): {err}")
             if call is not None:
                 highest = Contract(seat, call)
-        return auction(calls, self.dealer, self.rules), tuple(calls)
+        made = auction(calls, self.dealer, self.rules)
+        if made is None:  # parse() took four passes as a redeal where they may be one
+            self.fail("auction", "all four passed: the dealer must bid")
+        return made, tuple(calls)
 
     def trump(self, contract: Contract) -> Suit | None:
         raw = self.data.get("trump")
         if raw is None:
             return None
+        by_lead = self.rules.trump_by_first_lead
+        if raw == FIRST_LEAD:
+            if not by_lead:
+                self.fail("trump", 'trump "first-lead" needs the trump_by_first_lead option')
+            if contract.bid.no_trump:
+                self.fail("trump", 'trump "first-lead" with a no-trump contract: leave it out')
+            return None
+        if by_lead and raw in ("S", "H", "D", "C"):
+            self.fail(
+                "trump",
+                f"trump {raw}: under trump_by_first_lead the first card led names trump: "
+                'write "first-lead" or leave it out',
+            )
         if not isinstance(raw, str) or raw not in ("S", "H", "D", "C"):
             self.fail(
                 "trump", f"trump must be S, H, D or C (or null with no-trump), not {_kind(raw)}"

@@ -22,7 +22,8 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def _contract(c: Mapping[str, Any], t: Texts) -> str:
     trump = c.get("trump") or ""
-    what = t.no_trump_short if c["no_trump"] else SUITS.get(trump, trump)
+    # under trump_by_first_lead a hand not given card by card has no suit: "first-lead"
+    what = t.no_trump_short if c["no_trump"] else SUITS.get(trump, "")
     return f"{seat_code(t, c['bidder'])} {c['bid']} {what}".strip()
 
 

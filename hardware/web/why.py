@@ -31,6 +31,10 @@ def _kind(t: Texts, g: dict[str, str]) -> str:
 PATTERNS: list[tuple[re.Pattern[str], Fill]] = [
     (re.compile(r"redeal: the same dealer deals again"), lambda t, g: t.why_redeal),
     (
+        re.compile(r"redeal: all four passed, the same dealer deals again"),
+        lambda t, g: t.why_all_passed,
+    ),
+    (
         re.compile(rf"{TEAM} made (?P<bid>\d+)(?P<nt> no-trump)?: scores the bid \((?P=bid)\)"),
         lambda t, g: t.why_made_bid.format(team=g["team"], kind=_kind(t, g), bid=g["bid"]),
     ),
