@@ -22,11 +22,19 @@ from kaiser_core.messages import PLURALS, TEXTS, Message, text_of
 from kaiser_core.modes import Mode
 
 #: The languages the table speaks, English first.
-LANGUAGES = ("en", "it", "pt", "fi", "es", "ru")
+LANGUAGES = ("en", "it", "pt", "fi", "es", "ru", "fr")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "kaiser"
 #: The minus sign each language writes before a negative number (English: the hyphen).
-MINUS = {"en": "-", "it": "-", "pt": "\u2212", "fi": "\u2212", "es": "\u2212", "ru": "\u2212"}
+MINUS = {
+    "en": "-",
+    "it": "-",
+    "pt": "\u2212",
+    "fi": "\u2212",
+    "es": "\u2212",
+    "ru": "\u2212",
+    "fr": "\u2212",
+}
 
 
 class LanguageError(KaiserError, ValueError):
