@@ -32,7 +32,7 @@ class MenuItem(enum.Enum):
 
 _ON = {True: "on", False: "off"}
 #: The languages the menu's Language item cycles through (hardware.i18n speaks them).
-LANGUAGES = ("en", "it", "pt", "fi", "es", "ru")
+LANGUAGES = ("en", "it", "pt", "fi", "es", "ru", "fr")
 #: The ``Ui.extra`` key of the language chosen in the menu (absent: the config's).
 LANGUAGE = "language"
 
