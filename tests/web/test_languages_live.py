@@ -180,7 +180,7 @@ def test_names_stay_text_in_every_language(club, browser, lang):
         assert ZED in browser.find_element(By.TAG_NAME, "main").text
 
 
-@pytest.mark.parametrize("lang", ["fi", "pt", "ru"])
+@pytest.mark.parametrize("lang", ["fi", "pt", "ru", "fr"])
 def test_the_longest_languages_fit_a_phone(club, browser, lang):
     _c, url = club
     use_size(browser, "phone")
