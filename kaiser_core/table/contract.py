@@ -76,7 +76,7 @@ def last_result(desk: Desk) -> str:
         "score.last",
         team=team,
         bid=c.bid.number,
-        trump=r.entry.trump or Message("bid.nt"),
+        trump=r.entry.trump or ("" if not c.bid.no_trump else Message("bid.nt")),
         result=Message("word.made" if r.score.made else "word.set"),
         delta=signed(r.score.delta[team]),
         other=signed(r.score.delta[team.other]),
@@ -91,6 +91,8 @@ def signed(n: int) -> str:
 def trump_places(desk: Desk) -> list[tuple[int, bool]]:
     """The bid screen's trump cycle as (index into TRUMP_CYCLE, low): NT low is its own."""
     places = [(i, False) for i in range(len(TRUMP_CYCLE))]
+    if desk.rules.trump_by_first_lead:  # no suit: the plain place (0) and NT
+        places = [(0, False), (TRUMP_CYCLE.index(None), False)]
     if desk.rules.low_nt_bid:
         places.append((TRUMP_CYCLE.index(None), True))
     return places
@@ -104,15 +106,16 @@ def press_bidder(desk: Desk, key: Key) -> Change:
             Screen.BID, bidder=seat, number=desk.rules.min_bid, trump=0, low=False, bid_before_nt=0
         )
     elif key is Key.A:
-        return redeal(desk)
+        return redeal(desk, passed=not desk.rules.dealer_must_bid)
     elif key is Key.B:
         desk.go(Screen.SCORE)
     return Change()
 
 
-def redeal(desk: Desk) -> Change:
-    """Enter a redeal and say so on the SCORE screen it returns to."""
-    change = desk.enter(RedealEntry())
+def redeal(desk: Desk, passed: bool = False) -> Change:
+    """Enter a redeal and say so on the SCORE screen it returns to (``passed``: all four
+    passed, a redeal of its own when the dealer need not bid)."""
+    change = desk.enter(RedealEntry(passed))
     assert desk.game is not None
     desk.say(Message("menu.redealt", dealer=desk.game.dealer))
     return change
@@ -121,7 +124,8 @@ def redeal(desk: Desk) -> Change:
 def view_bidder(desk: Desk) -> BidderView:
     """The dealer, to find the bidder from."""
     assert desk.game is not None
-    hint = (step("A", "hint.redeal"), step("B", "hint.back"))
+    passed = "hint.redeal" if desk.rules.dealer_must_bid else "hint.all_passed"
+    hint = (step("A", passed), step("B", "hint.back"))
     return BidderView(desk.game.dealer, desk.ui.message, hint)
 
 
@@ -181,15 +185,17 @@ def enter_contract(desk: Desk) -> Change:
     ui, rules = desk.ui, desk.rules
     assert ui.bidder is not None
     trump = TRUMP_CYCLE[ui.trump]
+    first_lead = rules.trump_by_first_lead and trump is not None
+    trump = None if first_lead else trump
     low = ui.low and (trump is None or not rules.low_nt_bid)
     mode = ui.mode
     if mode is Mode.READER and not desk.reader_available:
         mode = Mode.PER_TRICK
     handed_over = False
-    bid = table_bid(ui.number, trump is None, low, rules)
+    bid = table_bid(ui.number, trump is None and not first_lead, low, rules)
     if mode is Mode.PER_HAND and must_enter_by_trick(rules, Contract(ui.bidder, bid)):
         mode, handed_over = Mode.PER_TRICK, True
-    change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, low, mode))
+    change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, low, mode, first_lead))
     desk.go(desk.ui.screen, quick_tricks=4, quick_five="", quick_three="", bid_before_nt=0)
     if handed_over:
         desk.say(Message("bid.by_trick", bid=bid.label))
@@ -210,7 +216,16 @@ def view_bid(desk: Desk) -> BidView:
         step("B", "hint.back"),
     )
     return BidView(
-        ui.bidder, ui.number, trump, low, a_toggles, minimum, ui.message, rules.low_nt_bid, hint
+        ui.bidder,
+        ui.number,
+        trump,
+        low,
+        a_toggles,
+        minimum,
+        ui.message,
+        rules.low_nt_bid,
+        hint,
+        rules.trump_by_first_lead,
     )
 
 
