@@ -158,3 +158,33 @@ def test_the_joffre_game_through_the_real_command_scores_as_worked(scorer, tmp_p
         "redeal" if h["redeal"] else [h["delta"]["NS"], h["delta"]["EW"]] for h in scored["hands"]
     ]
     assert deltas == DELTAS and scored["totals"] == TOTALS and scored["winner"] == "EW"
+
+
+def test_a_whole_joffre_game_card_by_card_exports_the_record_worked_by_hand() -> None:
+    """Four hands on the same deal, S bidding and leading each time (dealers N E S W).
+
+    S 8, first lead: hearts trump, as above: NS 5 + 5♥ = 10 >= 8, +8; EW 3 - 3♠ = 0.
+    S 7 NT: the same cards read with no trump (the E-led reading of tests/core/
+    test_joffre_rules.py turned one seat on): S wins t1 (5♥) and t2, E t3-t6 (3♠ in t4),
+    W t7-t8: NS 2 + 5 = 7 >= 7, 7 x 2 = +14; EW 6 - 3 = +3.
+    Totals 8/0, 22/3, 30/3, 44/6: NS reach 41 on hand 4 and win; N deals next.
+    """
+    table = Table(JOFFRE, reader_available=True)
+    press(table, ["UP", "HOLD-OK", "DOWN", "DOWN", "OK", "OK", "B"])
+    for no_trump in (False, True, False, True):
+        press(table, ["OK", "DOWN", *(["RIGHT"] if no_trump else ["UP"]), "OK"])
+        for card in PLAYS:
+            table.read_card(card)
+        press(table, ["OK"])
+    assert isinstance(table.view(), GameOverView)
+    record = record_json(JOFFRE, table.first_dealer, table.core_entries())
+    assert [h.get("trump") for h in record["hands"]] == ["first-lead", None] * 2
+    result = score_record(record)
+    deltas = [[h["delta"]["NS"], h["delta"]["EW"]] for h in result["hands"]]
+    assert deltas == [[8, 0], [14, 3], [8, 0], [14, 3]]
+    assert [h["contract"]["trump"] for h in result["hands"]] == ["H", None, "H", None]
+    assert (result["totals"], result["winner"], result["next_dealer"]) == (
+        {"NS": 44, "EW": 6},
+        "NS",
+        "N",
+    )
