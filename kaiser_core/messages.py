@@ -145,6 +145,7 @@ TEXTS: dict[str, str] = {
     "mode.per-hand": "per hand",
     "mode.card-reader": "card reader",
     "word.nt": "NT",
+    "word.lead": "first lead",  # trump_by_first_lead: the suit of the first card led
     "word.low": "low",
     "word.redeal": "redeal",
     "word.back": "back",
@@ -153,6 +154,7 @@ TEXTS: dict[str, str] = {
     "status.set": "SET",
     "contract.label": "{bidder} {number}{trump}",
     "contract.label_low": "{bidder} {number}{trump} low",
+    "contract.label_lead": "{bidder} {number} lead",  # trump_by_first_lead: no suit named
     "hint.push": "push toward",
     "hint.the_bidder": "the bidder",
     "hint.the_dealer": "the dealer",
@@ -204,6 +206,7 @@ TEXTS: dict[str, str] = {
     "hint.contract": "enter the contract",
     "hint.bidder": "push toward the bidder",
     "hint.redeal": "redeal",
+    "hint.all_passed": "all pass",  # dealer_must_bid false: four passes redeal
     "hint.back": "back",
     "hint.enter": "enter",
     "hint.low": "low",

@@ -97,6 +97,9 @@ class Rules:
     kaiser_bid_loses: bool = False
     low_specials: LowSpecials = LowSpecials.HIGH
     low_bid: LowBid = LowBid.DECLARED
+    trump_by_first_lead: bool = False
+    three_spades_value: int = -3
+    dealer_must_bid: bool = True
     profile: str = "standard"
 
     def __post_init__(self) -> None:
@@ -125,6 +128,7 @@ class Rules:
         if self.max_hands is not None:
             _check_int("max_hands", self.max_hands, 1, 1_000)
         _check_int("three_spades_needs_tricks", self.three_spades_needs_tricks, 0, 8)
+        _check_int("three_spades_value", self.three_spades_value, -3, -2)  # -3 or -2
         for option, needs in _NEEDS:
             if getattr(self, option) != getattr(Rules, option) and not needs(self):
                 raise RulesError(f"option {option} {_NEEDS_TEXT[option]}")
@@ -149,8 +153,8 @@ class Rules:
 
     @property
     def raw_total(self) -> int:
-        """What both teams' raw points add up to: tricks + 5 - 3."""
-        return self.tricks_per_hand + 2
+        """What both teams' raw points add up to: tricks + 5 - 3 (- 2 with a Joffre deck)."""
+        return self.tricks_per_hand + 5 + self.three_spades_value
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -252,6 +256,8 @@ _BOOLS = {
     "capped_five_wins",
     "kaiser_bid_alone",
     "kaiser_bid_loses",
+    "trump_by_first_lead",
+    "dealer_must_bid",
 }
 _NULLABLE = {"defender_cap_at", "target_after_nt", "losing_total", "max_hands"}
 # Options that mean something only with another one: (option, test on the whole rules).
@@ -323,6 +329,20 @@ PROFILES: dict[str, Rules] = {
     ),
     "skat": Rules(profile="skat", deal=Deal.SKAT, min_bid=7),
     "widow": Rules(profile="widow", deal=Deal.WIDOW),
+    # Quebec's Joffre (RULES.md): the first card led names trump, a made contract scores
+    # the bid, game to 41, four passes redeal; the NT multipliers stay 2.
+    "joffre": Rules(
+        profile="joffre",
+        target=41,
+        min_bid=7,
+        made_scores=MadeScores.BID,
+        dealer_may_take=False,
+        dealer_must_bid=False,
+        trump_by_first_lead=True,
+        defender_cap_at=None,
+        redeal_worthless_hand=False,
+        three_spades_value=-3,
+    ),
 }
 
 

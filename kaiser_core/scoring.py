@@ -38,12 +38,12 @@ class Outcome:
         """Tricks taken by ``team``."""
         return self.tricks_ns if team is Team.NS else self.tricks_ew
 
-    def raw(self, team: Team) -> int:
-        """Raw points: tricks, +5 for 5♥, -3 for 3♠."""
+    def raw(self, team: Team, three_value: int = -3) -> int:
+        """Raw points: tricks, +5 for 5♥, -3 for 3♠ (``three_value``: -2 in some Joffre decks)."""
         return (
             self.tricks(team)
             + (5 if self.five_hearts is team else 0)
-            - (3 if self.three_spades is team else 0)
+            + (three_value if self.three_spades is team else 0)
         )
 
     def check(self, rules: Rules) -> None:
@@ -159,14 +159,15 @@ def score_hand(
     bid = contract.bid
     reasons: list[Reason] = []
     b_tricks = outcome.tricks(bidders)
-    raw = {team: outcome.raw(team) for team in TEAMS}
+    penalty = rules.three_spades_value
+    raw = {team: outcome.raw(team, penalty) for team in TEAMS}
     need = rules.three_spades_needs_tricks
     three = outcome.three_spades
-    if three is not None and outcome.tricks(three) < need and raw[three] != -3:
+    if three is not None and outcome.tricks(three) < need and raw[three] != penalty:
         reasons.append(
-            Reason("three_spades_needs_tricks", three, -3, raw[three], outcome.tricks(three))
+            Reason("three_spades_needs_tricks", three, penalty, raw[three], outcome.tricks(three))
         )
-        raw[three] = -3
+        raw[three] = penalty
     made = raw[bidders] >= bid.number
     notes: list[str] = []
     if made and rules.kaiser_bid_alone and is_kaiser_bid(contract):

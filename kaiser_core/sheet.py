@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kaiser_core.hand import Redeal
 from kaiser_core.record import parse_record, result_json
 from kaiser_core.rules import MadeScores, Rules
 from kaiser_core.scoring import HandScore
@@ -126,6 +127,8 @@ def build_sheet(record: Mapping[str, Any]) -> dict[str, Any]:
             played += 1
             hand["number"] = played
         hand["why"] = reasons(hand, parsed.rules, before, res.score)
+        if isinstance(res.entry, Redeal) and res.entry.passed:
+            hand["why"] = ["redeal: all four passed, the same dealer deals again"]
         if res.winner is not None:
             hand["why"].append(f"{res.winner.code} wins: {res.reason}")
         before = dict(hand.get("totals", before))

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from hardware.i18n import LanguageError, language, set_language
+from hardware.i18n import LanguageError, language, set_language, set_profile
 from kaiser_core.table import Table, menu
 
 log = logging.getLogger("kaiser-scorer")
@@ -18,7 +18,8 @@ def table_language(table: Table) -> str:
 
 
 def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``render`` that first switches to the table's language (English if it cannot)."""
+    """``render`` that first switches to the table's language (English if it cannot) and
+    tells it the game's profile (the special cards' names)."""
 
     failed: set[str] = set()
 
@@ -32,6 +33,7 @@ def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]
                 log.warning("language %s: %s; English instead", wanted, err)
                 failed.add(wanted)
                 set_language("en")
+        set_profile(table.rules.profile)  # French names the Joffre's specials (joffre)
         return render(view)
 
     return draw

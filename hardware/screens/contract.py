@@ -89,15 +89,19 @@ def bidder(pen: Pen, v: BidderView) -> None:
 
 def trump_cycle(v: BidView) -> list[str]:
     """The places RIGHT and LEFT move through: ♠ ♥ ♦ ♣ NT (and NT low when it is a bid)."""
-    places = [s.symbol for s in Suit] + [Message("word.nt")]
+    suits: list[str] = [s.symbol for s in Suit]
+    if v.lead_trump:  # trump_by_first_lead: no suit to choose, the first card led names it
+        suits = [Message("word.lead")]
+    places = [*suits, Message("word.nt")]
     return places + ([Message("bid.nt_low")] if v.nt_low else [])
 
 
 def _here(v: BidView) -> int:
     """The place of the bid's trump in the cycle."""
     if v.trump is not None:
-        return list(Suit).index(v.trump)
-    return 5 if v.nt_low and v.low else 4
+        return 0 if v.lead_trump else list(Suit).index(v.trump)
+    nt = 1 if v.lead_trump else 4
+    return nt + 1 if v.nt_low and v.low else nt
 
 
 def bid(pen: Pen, v: BidView) -> None:
@@ -120,14 +124,20 @@ def bid(pen: Pen, v: BidView) -> None:
         x += w + 3
     pen.bitmap(x + 1, 15, icon("▶", 5))
     number = str(v.number)
-    trump_w = 18 if v.trump else big.width(Message("word.nt"))
+    lead = v.lead_trump and v.trump is not None  # the number, then "first lead" in words
+    if lead:
+        trump_w = small.width(Message("word.lead"))
+    else:
+        trump_w = 18 if v.trump else big.width(Message("word.nt"))
     gap = 4
     x = (pen.w - big.width(number) - gap - trump_w) // 2
     pen.bitmap(x - 9, 26, icon("▲", 5))
     pen.bitmap(x - 9, 37, icon("▼", 5))
     pen.text(x, 24, number, big)
     tx = x + big.width(number) + gap
-    if v.trump:
+    if lead:
+        pen.text(tx, 32, Message("word.lead"), small)
+    elif v.trump:
         pen.bitmap(tx, 25, icon(v.trump.symbol, 18))
     else:
         pen.text(tx, 24, Message("word.nt"), big)

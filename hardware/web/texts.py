@@ -117,6 +117,7 @@ class Texts:
     chart_hand: str = _("hand {hand}")
     # why a hand scored as it did (the sheet's lines of kaiser_core.sheet.reasons, in words)
     why_redeal: str = _("redeal: the same dealer deals again")
+    why_all_passed: str = _("redeal: all four passed, the same dealer deals again")
     why_kind_nt: str = _("{bid} no-trump")
     why_made_bid: str = _("{team} made {kind}: scores the bid ({bid})")
     why_made_raw: str = _("{team} made {kind}: scores the {raw} points taken")

@@ -88,7 +88,7 @@ def last_result(desk: Desk) -> str:
         "score.last",
         team=team,
         bid=c.bid.number,
-        trump=r.entry.trump or Message("bid.nt"),
+        trump=r.entry.trump or ("" if not c.bid.no_trump else Message("bid.nt")),
         result=Message("word.made" if r.score.made else "word.set"),
         delta=signed(r.score.delta[team]),
         other=signed(r.score.delta[team.other]),
@@ -103,6 +103,8 @@ def signed(n: int) -> str:
 def trump_places(desk: Desk) -> list[tuple[int, bool]]:
     """The bid screen's trump cycle as (index into TRUMP_CYCLE, low): NT low is its own."""
     places = [(i, False) for i in range(len(TRUMP_CYCLE))]
+    if desk.rules.trump_by_first_lead:  # no suit: the plain place (0) and NT
+        places = [(0, False), (TRUMP_CYCLE.index(None), False)]
     if desk.rules.low_nt_bid:
         places.append((TRUMP_CYCLE.index(None), True))
     return places
@@ -114,8 +116,8 @@ def name_bidder(desk: Desk, state: NoState, key: Key) -> None:
 
 
 def redeal_key(desk: Desk, state: NoState, key: Key) -> Change:
-    """A is a redeal."""
-    return redeal(desk)
+    """A is a redeal (all four passed, when the dealer need not bid)."""
+    return redeal(desk, passed=not desk.rules.dealer_must_bid)
 
 
 def back_to_score(desk: Desk, state: NoState, key: Key) -> None:
@@ -123,9 +125,10 @@ def back_to_score(desk: Desk, state: NoState, key: Key) -> None:
     desk.go(Screen.SCORE)
 
 
-def redeal(desk: Desk) -> Change:
-    """Enter a redeal and say so on the SCORE screen it returns to."""
-    change = desk.enter(RedealEntry())
+def redeal(desk: Desk, passed: bool = False) -> Change:
+    """Enter a redeal and say so on the SCORE screen it returns to (``passed``: all four
+    passed, a redeal of its own when the dealer need not bid)."""
+    change = desk.enter(RedealEntry(passed))
     assert desk.game is not None
     desk.say(Message("menu.redealt", dealer=desk.game.dealer))
     return change
@@ -134,7 +137,8 @@ def redeal(desk: Desk) -> Change:
 def view_bidder(desk: Desk, state: NoState) -> BidderView:
     """The dealer, to find the bidder from."""
     assert desk.game is not None
-    hint = (step("A", "hint.redeal"), step("B", "hint.back"))
+    passed = "hint.redeal" if desk.rules.dealer_must_bid else "hint.all_passed"
+    hint = (step("A", passed), step("B", "hint.back"))
     return BidderView(desk.game.dealer, desk.ui.message, hint)
 
 
@@ -200,15 +204,17 @@ def enter_contract(desk: Desk, ui: BidState, key: Key) -> Change | None:
     if ui.bidder is None:
         return None
     trump = TRUMP_CYCLE[ui.trump]
+    first_lead = rules.trump_by_first_lead and trump is not None
+    trump = None if first_lead else trump
     low = ui.low and (trump is None or not rules.low_nt_bid)
     mode = desk.settings.mode
     if mode is Mode.READER and not desk.reader_available:
         mode = Mode.PER_TRICK
     handed_over = False
-    bid = table_bid(ui.number, trump is None, low, rules)
+    bid = table_bid(ui.number, trump is None and not first_lead, low, rules)
     if mode is Mode.PER_HAND and must_enter_by_trick(rules, Contract(ui.bidder, bid)):
         mode, handed_over = Mode.PER_TRICK, True
-    change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, low, mode))
+    change = desk.enter(ContractEntry(ui.bidder, ui.number, trump, low, mode, first_lead))
     if handed_over:
         desk.say(Message("bid.by_trick", bid=bid.label))
     return change
@@ -237,6 +243,7 @@ def view_bid(desk: Desk, ui: BidState) -> BidView:
         desk.ui.message,
         rules.low_nt_bid,
         hint,
+        rules.trump_by_first_lead,
     )
 
 

@@ -268,7 +268,7 @@ class Desk:
         elif isinstance(entry, RedealEntry):
             if self.draft.contract is not None:
                 raise KaiserError("a redeal after the contract")
-            game.push(Redeal())
+            game.push(Redeal(passed=entry.passed))
         elif isinstance(entry, ConfirmEntry):
             game.push(self.draft.hand())
             self.draft = Draft(game.rules)
@@ -312,7 +312,7 @@ class Desk:
         """The hand's contract, for display."""
         c = self.draft.contract
         assert c is not None
-        return ContractLabel(c.bidder, c.number, c.trump, c.low)
+        return ContractLabel(c.bidder, c.number, c.trump, c.low, c.first_lead)
 
     # -- changes --------------------------------------------------------------------------
     def progress(self) -> str:

@@ -118,11 +118,12 @@ class Draft:
         assert c is not None
         cards = self.cards
         leader = c.bidder
+        trump = cards[0].suit if c.first_lead and cards else c.trump  # trump_by_first_lead
         out = []
         for i in range(0, len(cards) - len(cards) % 4, 4):
             trick = tuple(cards[i : i + 4])
             winner = trick_winner(
-                trick, leader, c.trump, c.low, self.rules.low_specials is LowSpecials.LOW
+                trick, leader, trump, c.low, self.rules.low_specials is LowSpecials.LOW
             )
             out.append((leader, trick, winner))
             leader = winner

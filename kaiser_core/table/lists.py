@@ -89,7 +89,7 @@ def hand_lines(found: list[EntryResult]) -> list[str]:
                 number=i,
                 bidder=c.bidder,
                 bid=c.bid.number,
-                trump=r.entry.trump or "NT",
+                trump=r.entry.trump or ("NT" if c.bid.no_trump else ""),
                 result=Message("word.made" if r.score.made else "word.set"),
                 ns=signed(r.score.delta[Team.NS]),
                 ew=signed(r.score.delta[Team.EW]),

@@ -34,7 +34,7 @@ class MenuItem(enum.Enum):
 
 _ON = {True: "on", False: "off"}
 #: The languages the menu's Language item cycles through (hardware.i18n speaks them).
-LANGUAGES = ("en", "it", "pt", "fi", "es", "ru")
+LANGUAGES = ("en", "it", "pt", "fi", "es", "ru", "fr")
 
 
 @dataclass(frozen=True)

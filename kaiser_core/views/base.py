@@ -24,6 +24,7 @@ class ContractLabel:
     number: int
     trump: Suit | None  # None is no-trump
     low: bool = False
+    first_lead: bool = False  # a suit contract whose first card led names trump
 
 
 @dataclass(frozen=True)

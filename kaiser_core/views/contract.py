@@ -48,3 +48,4 @@ class BidView:
     message: str = ""
     nt_low: bool = False  # NT low is a place of its own in the trump cycle
     hint: tuple[str, ...] = ()  # what the keys do now
+    lead_trump: bool = False  # trump_by_first_lead: the cycle is first lead -> NT

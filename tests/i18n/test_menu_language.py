@@ -39,7 +39,7 @@ def test_ok_cycles_the_languages_from_the_configs_and_says_so() -> None:
         table.press(Key.OK)
         seen.append(language(table))
         assert table.ui.screen is Screen.MENU and table.ui.message.key == "menu.language"
-    assert seen == ["es", "ru", "en", "it", "pt", "fi"]
+    assert seen == ["es", "ru", "fr", "en", "it", "pt", "fi"]
 
 
 def test_the_choice_is_journaled_with_the_ui_and_wins_over_the_config() -> None:

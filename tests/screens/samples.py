@@ -40,6 +40,7 @@ LONG_EW = "Wolfgang's Wandering Whist Wizards"
 E8H = ContractLabel(E, 8, Suit.H)
 W7NT = ContractLabel(W, 7, None)
 N9S_LOW = ContractLabel(N, 9, Suit.S, low=True)
+S12_LEAD = ContractLabel(S, 12, None, first_lead=True)  # trump_by_first_lead: no suit named
 M = Message
 MADE, SET = Message("word.made"), Message("word.set")
 REASONS = (
@@ -200,6 +201,7 @@ SAMPLES: dict[str, View] = {
     "bid_clubs": BidView(W, 12, Suit.C, False, False, 7),
     "bid_nt": BidView(N, 8, None, False, True, 8),
     "bid_low": BidView(N, 9, Suit.S, True, True, 7, message="12 is the highest bid"),
+    "bid_first_lead": BidView(E, 12, Suit.S, False, False, 7, lead_trump=True),
     "tricks": _tricks(),
     "tricks_first": _tricks(
         contract=W7NT,
@@ -211,6 +213,7 @@ SAMPLES: dict[str, View] = {
         live=LiveContract(0, 7, 12, ""),
     ),
     "tricks_marks": _tricks(mark_five=True, mark_three=True, five_with=None),
+    "tricks_first_lead": _tricks(contract=S12_LEAD, trick=8, mark_five=True, five_with=None),
     "tricks_made": _tricks(
         trick=8, tricks_ns=1, tricks_ew=6, three_with=N, live=LiveContract(11, 8, 12, "MADE")
     ),

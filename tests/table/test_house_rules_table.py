@@ -328,6 +328,9 @@ NON_DEFAULT = {
     "kaiser_bid_loses": True,
     "low_specials": "low",
     "low_bid": "bid",
+    "trump_by_first_lead": True,
+    "three_spades_value": -2,
+    "dealer_must_bid": False,
 }
 
 
@@ -346,6 +349,12 @@ def test_the_rules_screen_lists_the_changed_options_first_in_words():
         "Defenders stop at 55",
         "At most 10 hands a game",
         "3♠ with under 3 tricks scores -3",
+    ]
+    # With a Joffre deck's -2 the 3♠ rule says so (RULES.md: its replacement score is -2).
+    joffre = rules.replace(three_spades_value=-2)
+    assert [str(m) for m in changed_words(joffre)][2:] == [
+        "3♠ with under 3 tricks scores -2",
+        "3♠ counts -2 (a Joffre deck)",
     ]
     t = table(rules)
     keys(t, "HOLD-OK", "DOWN", "DOWN", "DOWN", "OK")  # MENU > Rules

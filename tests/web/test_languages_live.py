@@ -106,7 +106,12 @@ def test_a_browser_set_to_russian_sees_russian_and_its_numbers(club, russian):
 
 @pytest.mark.parametrize(
     ("header", "lang"),
-    [("ru,en;q=0.5", "ru"), ("en;q=0.5, pt-PT;q=0.8, de", "pt"), ("de-CH, fr;q=0.9", "en")],
+    [
+        ("ru,en;q=0.5", "ru"),
+        ("en;q=0.5, pt-PT;q=0.8, de", "pt"),
+        ("de-CH, fr;q=0.9", "fr"),
+        ("de-CH, nl;q=0.9", "en"),
+    ],
 )
 def test_the_header_as_sent_picks_by_its_q_values(club, browser, header, lang):
     _c, url = club
@@ -175,7 +180,7 @@ def test_names_stay_text_in_every_language(club, browser, lang):
         assert ZED in browser.find_element(By.TAG_NAME, "main").text
 
 
-@pytest.mark.parametrize("lang", ["fi", "pt", "ru"])
+@pytest.mark.parametrize("lang", ["fi", "pt", "ru", "fr"])
 def test_the_longest_languages_fit_a_phone(club, browser, lang):
     _c, url = club
     use_size(browser, "phone")
