@@ -17,7 +17,7 @@ from kaiser_core.bidding import Contract
 from kaiser_core.cards import TEAMS, Seat, Team
 from kaiser_core.errors import IllegalPlayError
 from kaiser_core.messages import TEXTS, Message
-from kaiser_core.rules import MAX_BID, MadeScores, Rules
+from kaiser_core.rules import HOUSE_REASONS, MAX_BID, MadeScores, Rules
 
 
 @dataclass(frozen=True)
@@ -64,19 +64,6 @@ class Outcome:
                     )
             elif self.tricks(taker) == 0:
                 raise IllegalPlayError(f"{name} is with {taker.code}, which took no trick")
-
-
-#: Rules whose effect on a score is a house rule worth a line on SUMMARY (the standard
-#: game's doubling, bid scoring and cap keep their short notes).
-_NEW_RULES = frozenset(
-    {
-        "three_spades_needs_tricks",
-        "cap_follows_target",
-        "capped_five_wins",
-        "defenders_cannot_go_out",
-        "kaiser_bid_alone",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -231,7 +218,7 @@ def score_hand(
             Reason("defenders_cannot_go_out", defenders, 0, defender_delta, d_tricks, target)
         )
         defender_delta = 0
-    notes += [r.text for r in reasons if r.rule in _NEW_RULES]
+    notes += [r.text for r in reasons if r.rule in HOUSE_REASONS]
     return HandScore(
         raw=raw,
         made=made,

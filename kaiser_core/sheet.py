@@ -16,7 +16,7 @@ from typing import Any
 
 from kaiser_core.hand import Redeal
 from kaiser_core.record import parse_record, result_json
-from kaiser_core.rules import MadeScores, Rules
+from kaiser_core.rules import HOUSE_REASONS, MadeScores, Rules
 from kaiser_core.scoring import HandScore
 
 
@@ -75,19 +75,6 @@ def reasons(
     for revoke in hand.get("revokes", []):
         out.append(f"revoke: {revoke['seat']} in trick {revoke['trick']}")
     return out
-
-
-#: The core's reasons (``HandScore.reasons``) that the sheet shows in the core's own words:
-#: the house rules of RULES.md that change a team's points.
-HOUSE_REASONS = frozenset(
-    {
-        "three_spades_needs_tricks",
-        "cap_follows_target",
-        "capped_five_wins",
-        "defenders_cannot_go_out",
-        "kaiser_bid_alone",
-    }
-)
 
 
 def house_rules(rules: Rules) -> list[str]:

@@ -160,14 +160,11 @@ def translate(po: Path, word: str) -> None:
 
 
 def snapshot(repo: Path) -> dict[str, bytes]:
+    caches = {"__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis"}
     return {
         str(p.relative_to(repo)): p.read_bytes()
         for p in repo.rglob("*")
-        if p.is_file()
-        and "__pycache__" not in p.parts
-        and ".mypy_cache" not in p.parts
-        and ".ruff_cache" not in p.parts
-        and ".pytest_cache" not in p.parts
+        if p.is_file() and not caches & set(p.relative_to(repo).parts)
     }
 
 
