@@ -4,9 +4,9 @@ used also an OSError, never both: a damaged database is never taken for bad inpu
 
 from __future__ import annotations
 
-import ast
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import pytest
@@ -81,25 +81,23 @@ ERRORS = project_errors()
 
 
 def test_the_walk_sees_every_module_and_the_known_errors() -> None:
-    assert INPUT | STORAGE | DEVICE | BUG <= set(ERRORS), sorted(
+    assert set(ERRORS) >= INPUT | STORAGE | DEVICE | BUG, sorted(
         (INPUT | STORAGE | DEVICE | BUG) - set(ERRORS)
     )
     assert "kaiser_core.table.table" in _modules()  # a module two levels down
 
 
 def test_every_error_class_is_defined_where_the_walk_sees_it() -> None:
-    """An exception class inside a function or a class would escape the walk: none is."""
-    hidden = []
-    for package in PACKAGES:
-        for path in sorted((REPO / package).rglob("*.py")):
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            top = {id(node) for node in tree.body}
-            for node in ast.walk(tree):
-                if isinstance(node, ast.ClassDef) and id(node) not in top:
-                    bases = [ast.unparse(b) for b in node.bases]
-                    if any(b.endswith(("Error", "Exception")) for b in bases):
-                        hidden.append(f"{path.relative_to(REPO)}:{node.lineno} {node.name}")
+    """An exception class inside a function or a class (indented) would escape the walk."""
+    nested = re.compile(r"^[ \t]+class\s+(\w+)\s*\(([^)]*(Error|Exception)[^)]*)\)", re.M)
+    hidden = [
+        f"{path.relative_to(REPO)}: {m.group(1)}"
+        for package in PACKAGES
+        for path in sorted((REPO / package).rglob("*.py"))
+        for m in nested.finditer(path.read_text(encoding="utf-8"))
+    ]
     assert hidden == []
+    assert nested.search("def f():\n    class Odd(KaiserError):\n        pass\n")
 
 
 def test_the_root_is_a_plain_exception() -> None:

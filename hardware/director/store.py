@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from kaiser_core.errors import KaiserStorageError
+
 SCHEMA = "kaiser-director/2"
 OLD_SCHEMA = "kaiser-director/1"  # one event per database, named in meta
 _DDL = """
@@ -38,7 +40,7 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
-class StoreError(Exception):
+class StoreError(KaiserStorageError):
     """The database cannot be used (not ours, unreadable)."""
 
 
@@ -62,6 +64,8 @@ class Store:
                 self.db.execute("BEGIN")
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA,))
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('event', ?)", (event_id,))
+        except StoreError:  # an OSError too: said as it is
+            raise
         except (OSError, sqlite3.Error) as err:
             raise StoreError(f"{path}: cannot use it as the director's database: {err}") from None
 
