@@ -79,6 +79,12 @@ def _literal_import(node: ast.Call) -> str | None:
     return None
 
 
+#: Builtins that read, write or load code.
+IMPURE_CALLS = {"open", "print", "input", "breakpoint", "exec", "eval", "compile", "__import__"}
+#: The calls of IMPURE_CALLS in each file, (line, name), as ``imports`` found them.
+CALLS: dict[Path, tuple[tuple[int, str], ...]] = {}
+
+
 @functools.cache
 def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
@@ -87,11 +93,14 @@ def parsed(path: Path) -> ast.Module:
 SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def _nodes(node: ast.AST, inside: bool = False) -> Iterator[tuple[ast.AST, bool]]:
-    """Every node under ``node``, and whether it is inside a def, a class or a lambda."""
-    for child in ast.iter_child_nodes(node):
-        yield child, inside
-        yield from _nodes(child, inside or isinstance(child, SCOPES))
+def _nodes(tree: ast.AST) -> Iterator[tuple[ast.AST, bool]]:
+    """Every node under ``tree``, and whether it is inside a def, a class or a lambda."""
+    stack = [(child, False) for child in ast.iter_child_nodes(tree)]
+    while stack:
+        node, inside = stack.pop()
+        yield node, inside
+        deeper = inside or isinstance(node, SCOPES)
+        stack.extend((child, deeper) for child in ast.iter_child_nodes(node))
 
 
 @functools.cache
@@ -100,6 +109,7 @@ def imports(path: Path, name: str) -> tuple[Import, ...]:
     relative ones resolved, and ``importlib.import_module`` of a literal name."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: list[Import] = []
+    calls: list[tuple[int, str]] = []
     for node, inside in _nodes(parsed(path)):
         if isinstance(node, ast.Import):
             found += [Import(a.name, node.lineno, inside) for a in node.names]
@@ -110,8 +120,12 @@ def imports(path: Path, name: str) -> tuple[Import, ...]:
                 base = ".".join(parts[: len(parts) - node.level + 1])
                 base = f"{base}.{node.module}" if node.module else base
             found += [Import(f"{base}.{a.name}", node.lineno, inside, base) for a in node.names]
-        elif isinstance(node, ast.Call) and (literal := _literal_import(node)):
-            found.append(Import(literal, node.lineno, inside))
+        elif isinstance(node, ast.Call):
+            if literal := _literal_import(node):
+                found.append(Import(literal, node.lineno, inside))
+            if isinstance(node.func, ast.Name) and node.func.id in IMPURE_CALLS:
+                calls.append((node.lineno, node.func.id))
+    CALLS[path] = tuple(sorted(calls))  # read in the same walk (the core's test is timed)
     return tuple(found)
 
 
@@ -218,8 +232,6 @@ FORBIDDEN = (
     "asyncio",
     "importlib",
 )
-#: Builtins that read, write or load code.
-IMPURE_CALLS = {"open", "print", "input", "breakpoint", "exec", "eval", "compile", "__import__"}
 
 
 def impure(path: Path, name: str, where: str) -> list[str]:
@@ -229,11 +241,8 @@ def impure(path: Path, name: str, where: str) -> list[str]:
         for i in imports(path, name)
         if i.name.split(".")[0] not in PURE | {"kaiser_core"}
     ]
-    for node in ast.walk(parsed(path)):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # noqa: SIM102
-            if node.func.id in IMPURE_CALLS:
-                found.append(f"{where}:{node.lineno}: {node.func.id}()")
-    return found
+    found += [f"{where}:{line}: {call}()" for line, call in CALLS[path]]
+    return sorted(found, key=lambda line: int(line.split(":")[1]))
 
 
 def test_purity_names_nothing_it_allows() -> None:
@@ -285,6 +294,7 @@ def test_the_checker_sees_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) == []
 
 
+@pytest.mark.slow  # it reads every module of hardware: over a quarter of a second
 def test_the_import_walk_counts_function_local_imports() -> None:
     known = modules(*PACKAGES)
     local = {
@@ -298,6 +308,7 @@ def test_the_import_walk_counts_function_local_imports() -> None:
     assert "hardware.app" in graph_of(known, own_package=False)["hardware.web.home_data"]
 
 
+@pytest.mark.slow  # every module of both packages
 def test_no_import_cycle_among_the_projects_modules() -> None:
     """Both packages; a package's ``__init__`` re-exporting its own submodules is no cycle
     of design (a submodule importing its package back still closes one through others)."""
