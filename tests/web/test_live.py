@@ -8,7 +8,6 @@ import copy
 import json
 import re
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -175,8 +174,8 @@ def serve(c: Club, app: Any) -> Iterator[tuple[Club, str]]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    while not server.started:
-        time.sleep(0.05)
+    wait_until(lambda: server.started or not thread.is_alive(), "uvicorn's start")
+    assert server.started, "uvicorn stopped before it listened"
     yield c, f"http://127.0.0.1:{port}"
     if c.loop is not None:
         c.drop_streams()
