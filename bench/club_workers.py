@@ -175,11 +175,6 @@ def worker(conn: Any, folder: str, numbers: list[int], port: int, event: str,
            logins: dict[str, str], interval: float, seed: int) -> None:  # fmt: skip
     """A process of tables. ``("round", payload)``: start the round and build its games
     (``("built", changes)``); ``("go",)``: store them on the clock; ``("stop",)``: end."""
-    from kaiser_core.table.desk import load_later
-
-    # Every screen module now: the lazy page registry is not safe for threads, and here one
-    # process runs many tables' and publishers' threads (a Pi runs one of each, apart).
-    load_later()
     tables = {
         n: BenchTable(Path(folder) / f"t{n}", n, port, event, logins[f"table-{n}"]) for n in numbers
     }

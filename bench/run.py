@@ -31,7 +31,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -153,9 +153,15 @@ def commit_one(db: sqlite3.Connection) -> None:
 
 # -- press to frame, frames per key, bytes per key (in this process) ---------------------------
 def press_run(
-    folder: Path, min_keys: int, seed: int, factory: Any = None, commit: Any = None
+    folder: Path,
+    min_keys: int,
+    seed: int,
+    factory: Any = None,
+    commit: Any = None,
+    sinks: Sequence[Any] = (),
 ) -> dict[str, Any]:
-    """Whole hands through mock pins, Buttons, Scorer, Journal, render and the dummy device."""
+    """Whole hands through mock pins, Buttons, Scorer, Journal, render and the dummy device
+    (and ``sinks`` after each stored change, as a board's: bench/voice.py's voice)."""
     from gpiozero.pins.mock import MockFactory
 
     from hardware.buttons import HOLDABLE, Buttons
@@ -182,6 +188,10 @@ def press_run(
 
     display = Display(factory or dummy_factory())  # bench/display.py: the real driver path
     scorer = Scorer(table, journal, display, drawn)
+    for sink in sinks:  # as runner.serve attaches a board's sinks
+        scorer.sinks.append(sink)
+        if hasattr(sink, "bind"):
+            sink.bind(scorer)
     shown: list[float] = []
     device_display = display.device.display
 

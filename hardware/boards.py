@@ -122,6 +122,10 @@ def build(
         board.sources.insert(0, ReaderSource(cfg.reader_port))
     if cfg.club is not None:  # club mode: the link to the publisher and its wake-up
         _club(board, cfg, args)
+    if cfg.voice is not None and cfg.voice.enabled:  # the table speaks (hardware/sinks/voice.py)
+        from hardware.sinks.voice import VoiceSink
+
+        board.sinks.append(VoiceSink.from_config(cfg.voice))
     return board
 
 

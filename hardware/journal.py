@@ -49,7 +49,7 @@ from kaiser_core.cards import Team
 from kaiser_core.entries import TableEntry, entry_from_json, entry_to_json
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
-from kaiser_core.table import Change, Table, Ui
+from kaiser_core.table import Change, Scene, Table, read_scene
 
 log = logging.getLogger(__name__)
 
@@ -268,13 +268,13 @@ class Journal:
         )
         return [entry_from_json(json.loads(r[0])) for r in rows]
 
-    def ui(self) -> Ui:
+    def ui(self) -> Scene:
         """The stored UI state."""
         raw = self.get("ui")
         try:
-            return Ui.from_json(json.loads(raw)) if raw else Ui()
+            return read_scene(json.loads(raw)) if raw else Scene()
         except ValueError:
-            return Ui()
+            return Scene()
 
     def series_standings(self, series: int | None) -> tuple[int, int] | None:
         """NS and EW totals added over the series' finished games."""

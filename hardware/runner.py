@@ -119,6 +119,9 @@ def serve(
         screenshots=Path(screenshots) if screenshots else None,
     )
     scorer.sinks.extend(board.sinks)
+    for sink in board.sinks:  # a sink that reads the table (the voice) is handed the scorer
+        if hasattr(sink, "bind"):
+            sink.bind(scorer)
     if scorer_hook is not None:
         scorer_hook(scorer)
     started: list[Source] = []
@@ -184,6 +187,9 @@ def serve(
         log.info("stopping (%s)", scorer.stop_reason or "the main loop ended")
         _close(started)
         log.info("input stopped")
+        for sink in board.sinks:  # a sink with a thread of its own (the voice) ends it
+            if hasattr(sink, "close"):
+                sink.close()
         journal.close()  # the main loop stops between events: every write is committed
         log.info("journal closed")
         if display.close():

@@ -26,7 +26,7 @@ from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat
 from kaiser_core.modes import Mode
 from kaiser_core.rules import Rules
 from kaiser_core.scoring import is_kaiser_bid
-from kaiser_core.views import LiveContract
+from kaiser_core.views.base import LiveContract
 
 
 class _Position(NamedTuple):

@@ -12,6 +12,7 @@ from typing import Any
 from hardware.director.events import Listener
 from hardware.director.state import END, NEXT, ActionError, Changes, Director
 from hardware.director.store import Store
+from kaiser_core.club.event import Event
 
 log = logging.getLogger(__name__)
 #: At most this many flushes (standings and table rows sent) a second: the standings are
@@ -29,6 +30,12 @@ def sse(kind: str, data: Any) -> bytes:
     return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
+def event_entry(event: Event) -> dict[str, Any]:
+    """What the store keeps of an event for the seasons: name, format, rounds, entrants."""
+    members = {name: list(players) for name, players in event.members.items()}
+    return {"name": event.name, "format": event.format, "rounds": event.rounds, "members": members}
+
+
 class Service:
     """The director with its log and its listeners (SSE); runs on the event loop."""
 
@@ -38,15 +45,22 @@ class Service:
         self.publish_round: Callable[[dict[str, Any]], None] = lambda payload: None
         self.listeners: set[Listener] = set()
         self.counts = {"messages": 0, "refused": 0}
+        self.version = 0  # raised by every change of a kept game or round (the league's cache)
         self.flush_every = 1.0 / FLUSHES_PER_SECOND
         self._pending = Changes()
         self._flush_planned = False
         self._last_flush = 0.0
         self._last_standings = b""
         self._saved: dict[tuple[int, int], tuple[str, int, bool]] = {}
+        self.starts: dict[int, str] = {}  # round -> when it started
         for at, topic, payload in store.rows():
             director.receive(at, topic, payload)
+            if topic == NEXT:
+                self.starts[director.current] = at
         self._last_standings = sse("standings", director.standings())
+        store.save_event(json.dumps(event_entry(director.event), ensure_ascii=False))
+        for number in range(1, director.current + 1):
+            self._save_round(number)
         self._save_games(set(director.kept))
 
     def message(self, topic: str, payload: bytes) -> None:
@@ -66,6 +80,8 @@ class Service:
         at = now_iso()
         changes = self.director.receive(at, topic, b"")[2]
         self.store.add(at, topic, b"", "action", "")
+        if topic == NEXT:
+            self.starts[self.director.current] = at
         self._changed(changes)
         return self.director.round_payload()
 
@@ -77,13 +93,24 @@ class Service:
             kept, held = director.kept[(table, number)]
             mark = (kept.journal, kept.rev, director.ended.get(number, False))
             if self._saved.get((table, number)) != mark:
-                self.store.save_game(table, number, held.text, mark[2])
+                self.store.save_game(table, number, held.text, mark[2], held.summary)
                 self._saved[(table, number)] = mark
+        if keys:
+            self.version += 1
+
+    def _save_round(self, number: int) -> None:
+        """Keep round ``number``'s start, seating and end in the store's ``rounds``."""
+        payload = self.director.round_payload(number)
+        seating = {"tables": payload["tables"], "sitting_out": payload["sitting_out"]}
+        at = self.starts.get(number, "")
+        self.store.save_round(number, at, json.dumps(seating, ensure_ascii=False), payload["ended"])
+        self.version += 1
 
     def _changed(self, changes: Changes) -> None:
         if changes.games:
             self._save_games(changes.games)
         if changes.round:
+            self._save_round(self.director.current)
             self.publish_round(self.director.round_payload())
         pending = self._pending
         pending.standings |= changes.standings

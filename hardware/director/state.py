@@ -14,6 +14,7 @@ from typing import Any
 
 from kaiser_core.club.errors import MessageError
 from kaiser_core.club.event import Event
+from kaiser_core.club.league import summarize
 from kaiser_core.club.messages import (
     GAME_TOPIC,
     STATUS_TOPIC,
@@ -62,6 +63,7 @@ class Held:
     text: str
     hands: int
     seats: tuple[str, str, str, str]
+    summary: str = ""  # league.summarize's, as JSON: what seasons, ratings and awards read
 
     @classmethod
     def of(cls, message: GameMessage) -> Held:
@@ -69,7 +71,8 @@ class Held:
         text = json.dumps(message.record, ensure_ascii=False, separators=(",", ":"))
         hands = len(message.result["hands"])
         m = message
-        return cls(m.table, m.round, m.journal, m.rev, m.finished, text, hands, m.seats)
+        summary = json.dumps(summarize(m.result, m.seats, m.finished), ensure_ascii=False)
+        return cls(m.table, m.round, m.journal, m.rev, m.finished, text, hands, m.seats, summary)
 
     @property
     def record(self) -> dict[str, Any]:

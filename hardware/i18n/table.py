@@ -7,9 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from hardware.i18n import LanguageError, language, set_language
-from kaiser_core.table import Table
+from kaiser_core.table import Table, menu
 
 log = logging.getLogger("kaiser-scorer")
+
+
+def table_language(table: Table) -> str:
+    """The language the table speaks: the menu's choice, else the config's."""
+    return menu.language(table)
 
 
 def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -18,11 +23,7 @@ def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]
     failed: set[str] = set()
 
     def draw(view: Any) -> Any:
-        wanted = table.language
-        if table.ui.extra:  # the menu's choice (the menu's module: only once it was used)
-            from kaiser_core.table.menu import language as chosen
-
-            wanted = chosen(table)
+        wanted = table_language(table)
         wanted = "en" if wanted in failed else wanted
         if wanted != language():
             try:

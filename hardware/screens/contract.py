@@ -5,15 +5,14 @@ from __future__ import annotations
 from hardware.i18n import localize
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import compass, message_bar, seat_labels, team_name
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Suit
 from kaiser_core.messages import Message
-from kaiser_core.views import BidderView, BidView, ScoreView
+from kaiser_core.views.contract import BidderView, BidView, ScoreView
 
 
-@painter(ScoreView)
 def score(pen: Pen, v: ScoreView) -> None:
     """Draw a ScoreView: names and totals, who deals and bids first, then what matters most."""
     tiny, _, _, big = fonts()
@@ -75,7 +74,6 @@ def _coded(v: ScoreView, text: str) -> str:
 SCORE_WIDTH = 128
 
 
-@painter(BidderView)
 def bidder(pen: Pen, v: BidderView) -> None:
     """Draw a BidderView."""
     tiny, small, _, _ = fonts()
@@ -102,7 +100,6 @@ def _here(v: BidView) -> int:
     return 5 if v.nt_low and v.low else 4
 
 
-@painter(BidView)
 def bid(pen: Pen, v: BidView) -> None:
     """Draw a BidView: who won the bid, the trump cycle, the number and trump, large."""
     tiny, small, _, big = fonts()
@@ -136,3 +133,7 @@ def bid(pen: Pen, v: BidView) -> None:
         pen.text(tx, 24, Message("word.nt"), big)
     if v.low:
         pen.chip(tx + trump_w + 3, 35, Message("word.low"), tiny)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {ScoreView: score, BidderView: bidder, BidView: bid}

@@ -7,7 +7,7 @@ from hardware.screens.icons import ON, icon
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat
 from kaiser_core.messages import Message
-from kaiser_core.views import ContractLabel, LiveContract, TeamScore
+from kaiser_core.views.base import ContractLabel, LiveContract, TeamScore
 
 
 def message_bar(pen: Pen, message: str, hint: tuple[str, ...] = (), draw_hint: bool = True) -> int:

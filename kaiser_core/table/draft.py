@@ -22,7 +22,7 @@ from kaiser_core.errors import KaiserInputError
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Hand
 from kaiser_core.rules import LowSpecials, Rules
 from kaiser_core.tricks import find_revokes, trick_winner
-from kaiser_core.views import LiveContract
+from kaiser_core.views.base import LiveContract
 
 HandEntry = ContractEntry | TrickEntry | CardEntry | SpecialEntry | TakenEntry
 PlayedTrick = tuple[Seat, tuple[Card, ...], Seat]  # leader, cards, winner

@@ -51,6 +51,8 @@ SEAT_OF_DIRECTION: Mapping[Key, Seat] = {
     Key.DOWN: Seat.S,
     Key.LEFT: Seat.W,
 }
+#: The four direction keys (each names a seat: ``SEAT_OF_DIRECTION``).
+DIRECTIONS: tuple[Key, ...] = tuple(SEAT_OF_DIRECTION)
 #: The direction that points at each seat (the inverse of ``SEAT_OF_DIRECTION``).
 DIRECTION_OF_SEAT: Mapping[Seat, Key] = {seat: key for key, seat in SEAT_OF_DIRECTION.items()}
 #: The old name of ``SEAT_OF_DIRECTION``.

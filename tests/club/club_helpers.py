@@ -110,6 +110,7 @@ class Director:
         self.proc: subprocess.Popen[bytes] | None = None
         self.start_timeout = 20.0  # the bench's 480 tables seat 1,920 players first
         self.db = folder / "director.db"
+        self.args: list[str] = []  # more of the command line (``--season FILE``)
 
     @property
     def url(self) -> str:
@@ -131,6 +132,7 @@ class Director:
             str(self.db),
             "--listen",
             f"127.0.0.1:{self.port}",
+            *self.args,
         ]
         env = {**os.environ, **self.env}
         self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env, cwd=REPO)

@@ -125,9 +125,11 @@ class Spy(Store):
         super().__init__(path, "tue-1")
         self.saved: list[tuple[int, int, bool]] = []
 
-    def save_game(self, table: int, number: int, record: Any, ended: bool) -> None:
+    def save_game(
+        self, table: int, number: int, record: Any, ended: bool, summary: str | None = None
+    ) -> None:
         self.saved.append((table, number, ended))
-        super().save_game(table, number, record, ended)
+        super().save_game(table, number, record, ended, summary)
 
 
 def test_only_the_games_a_change_touched_are_saved(tmp_path: Path) -> None:

@@ -20,7 +20,8 @@ from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Table, waiting
 from kaiser_core.table.club_state import ClubState
 from kaiser_core.table.menu import MenuItem, choose
-from kaiser_core.views import ClubRoundView, ClubWaitView, GameOverView, RoundOverView
+from kaiser_core.views.club import ClubRoundView, ClubWaitView, RoundOverView
+from kaiser_core.views.game_over import GameOverView
 
 GOOD = '[club]\nbroker = "10.0.0.5:1884"\nevent = "tue-1"\ntable = 3\n'
 ROUND_RULES = {"profile": "standard", "options": {"max_hands": 2}}

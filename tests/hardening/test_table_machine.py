@@ -31,7 +31,8 @@ from kaiser_core.entries import Start, TableEntry
 from kaiser_core.record import record_json, score_record
 from kaiser_core.rules import Deal, Rules, find_profile
 from kaiser_core.table import SEAT_OF_DIRECTION, Change, Key, Screen, Table
-from kaiser_core.views import SummaryView, View
+from kaiser_core.views import View
+from kaiser_core.views.summary import SummaryView
 
 from .hands import (
     HAND_PLANS,

@@ -69,7 +69,10 @@ def key(scorer: Scorer, name: str) -> Event:
 @pytest.mark.slow
 @pytest.mark.parametrize("permission", [False, True], ids=["not-found", "no-permission"])
 def test_a_display_missing_at_start_is_logged_once_the_game_goes_on_and_it_comes_back(
-    bench: Bench, make_scorer: Any, journal: Any, caplog: pytest.LogCaptureFixture,
+    bench: Bench,
+    make_scorer: Any,
+    journal: Any,
+    caplog: pytest.LogCaptureFixture,
     permission: bool,
 ) -> None:
     bench.missing, bench.permission = 10**6, permission  # unplugged
@@ -162,7 +165,10 @@ def test_a_failing_display_makes_the_loop_wait_not_spin(bench: Bench, make_score
     ],
 )
 def test_luma_factory_makes_the_boards_panel_with_the_configs_settings(
-    monkeypatch: pytest.MonkeyPatch, board: str, driver: type, interface: str,
+    monkeypatch: pytest.MonkeyPatch,
+    board: str,
+    driver: type,
+    interface: str,
     settings: dict[str, int],
 ) -> None:
     import luma.core.interface.serial as serial_module

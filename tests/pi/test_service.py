@@ -37,9 +37,23 @@ class Service:
         else:
             env["WATCHDOG_USEC"] = str(watchdog_usec)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hardware.cli", "run", "--board", "mock",
-             "--db", str(tmp_path / "kaiser.db"), "--screenshots", str(self.shots)],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                "-m",
+                "hardware.cli",
+                "run",
+                "--board",
+                "mock",
+                "--db",
+                str(tmp_path / "kaiser.db"),
+                "--screenshots",
+                str(self.shots),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
 
     def receive(self, timeout: float = 30) -> tuple[str, float]:

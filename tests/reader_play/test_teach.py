@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from kaiser_core.cards import DECK
-from kaiser_core.views import ListView, MenuView
+from kaiser_core.views.lists import ListView, MenuView
 
 from .conftest import Pico, PtyPort, Room, uid_of
 

@@ -15,30 +15,23 @@ from kaiser_core.table.hints import say, step
 from kaiser_core.table.lists import hint as list_hint
 from kaiser_core.table.new_game import hint as new_game_hint
 from kaiser_core.table.profile import HINT as PROFILE_HINT
-from kaiser_core.views import (
-    AskSpecialView,
-    BidderView,
-    BidView,
-    CardsView,
-    ClubRoundView,
-    ClubWaitView,
-    ContractLabel,
-    GameOverView,
-    ListView,
-    LiveContract,
-    MenuView,
-    NewGameView,
-    QuestionView,
-    QuickView,
-    RoundOverView,
-    ScoreView,
-    SummaryView,
-    TeamScore,
-    TricksView,
-    View,
-)
+from kaiser_core.views import View
+from kaiser_core.views.base import ContractLabel, LiveContract, TeamScore
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.club import ClubRoundView, ClubWaitView, RoundOverView
+from kaiser_core.views.contract import BidderView, BidView, ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.lists import ListView, MenuView
+from kaiser_core.views.new_game import NewGameView
+from kaiser_core.views.question import QuestionView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
+from kaiser_core.views.tricks import AskSpecialView, TricksView
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+from kaiser_core.rules import Rules  # noqa: E402
+from kaiser_core.table import SCREENS, Key, Table  # noqa: E402
+
 C = Card.from_code
 LONG_NS = "The Saskatoon Raccoons of the Prairie"
 LONG_PLAYER = "Bartholomew-Maximilian Jr"
@@ -546,4 +539,21 @@ def hinted(view: View) -> View:
     return view
 
 
+def screen_samples(known: set[type]) -> dict[str, View]:
+    """A view of every menu screen of ``SCREENS`` whose kind of view the samples above do
+    not show, opened over a game's SCORE: a new screen (docs/ARCHITECTURE.md) gets its
+    reference pictures, glyph and clipping checks from here with no edit to this file."""
+    found: dict[str, View] = {}
+    for screen in SCREENS:
+        table = Table(Rules(), names={Team.NS: LONG_NS, Team.EW: LONG_EW})
+        table.press(Key.UP)  # a game, on SCORE
+        if table.pages[screen].menu:
+            table.open(screen)
+            view = table.view()
+            if type(view) not in known:
+                found[f"screen-{screen.value}"] = view
+    return found
+
+
+SAMPLES |= screen_samples({type(view) for view in SAMPLES.values()})
 SAMPLES = {name: hinted(view) for name, view in SAMPLES.items()}

@@ -29,15 +29,13 @@ from kaiser_core.messages import TEXTS, Message
 from kaiser_core.rules import Deal, Rules, find_profile
 from kaiser_core.table import Key, Table, lists, waiting
 from kaiser_core.table.club_state import ClubState
-from kaiser_core.views import (
-    GameOverView,
-    ListView,
-    NewGameView,
-    ScoreView,
-    SummaryView,
-    TeamScore,
-    View,
-)
+from kaiser_core.views import View
+from kaiser_core.views.base import TeamScore
+from kaiser_core.views.contract import ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.lists import ListView
+from kaiser_core.views.new_game import NewGameView
+from kaiser_core.views.summary import SummaryView
 
 from .samples import LONG_EW, LONG_NS, LONG_PLAYER, SAMPLES
 

@@ -93,7 +93,16 @@ def test_the_service_is_a_watched_notify_service_of_its_own_user() -> None:
 def test_only_the_scorers_devices_are_allowed() -> None:
     assert values("DevicePolicy") == ["closed"]
     allowed = {value.split()[0] for value in values("DeviceAllow")}
-    assert allowed == {"char-i2c", "char-spi", "char-gpiochip", "char-*gpiomem", "char-ttyACM"}
+    assert allowed == {
+        "char-i2c",
+        "char-spi",
+        "char-gpiochip",
+        "char-*gpiomem",
+        "char-ttyACM",
+        "char-alsa",  # the voice: /dev/snd/* through aplay
+    }
+    # and the sound devices' group, the only group the unit itself adds
+    assert values("SupplementaryGroups") == ["audio"]
     # A private /dev would hide /dev/i2c-1, /dev/spidev0.0, /dev/gpiochip*, /dev/ttyACM0.
     assert values("PrivateDevices") in ([], ["no"])
 

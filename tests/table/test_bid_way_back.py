@@ -8,8 +8,9 @@ from hardware.journal import Journal
 from hardware.resume import resume
 from kaiser_core import find_profile
 from kaiser_core.rules import Rules
-from kaiser_core.table import Key, Screen, Table
-from kaiser_core.table.ui import Ui
+from kaiser_core.table import Key, Screen, Table, read_scene
+from kaiser_core.table.contract import BidState
+from kaiser_core.table.ui import Layer, Scene
 
 TOURNAMENT = find_profile("tournament")  # min_bid 6, nt_min_bid 7
 
@@ -113,7 +114,7 @@ def test_the_number_to_come_back_to_survives_a_restart(tmp_path: Path):
         assert shown(first) == (7, "NT")
         again = Table(TOURNAMENT)
         resume(journal, again)
-        assert again.ui == first.ui and again.ui.bid_before_nt == 6
+        assert again.ui == first.ui and again.ui.state.bid_before_nt == 6
         journal.store(again.press(Key.LEFT), again)
         assert shown(again) == (6, "C")
         again.press(Key.OK)
@@ -123,8 +124,12 @@ def test_the_number_to_come_back_to_survives_a_restart(tmp_path: Path):
 
 
 def test_old_stored_ui_without_the_field_still_loads():
-    data = Ui(screen=Screen.BID, number=7, trump=4).to_json()
-    del data["bid_before_nt"]
-    ui = Ui.from_json(data)
-    assert (ui.screen, ui.number, ui.trump, ui.bid_before_nt) == (Screen.BID, 7, 4, 0)
-    assert Ui.from_json(Ui(bid_before_nt=6).to_json()).bid_before_nt == 6
+    # a version-1 Ui (one flat object) from before the field existed
+    data = {"screen": "bid", "number": 7, "trump": 4, "stack": [], "message": ""}
+    ui = read_scene(data)
+    state = ui.state
+    assert (ui.screen, state.number, state.trump, state.bid_before_nt) == (Screen.BID, 7, 4, 0)
+    data = {"version": 2, "layers": [{"screen": "bid", "state": {"number": 7, "trump": 4}}]}
+    assert read_scene(data).state == BidState(number=7, trump=4, bid_before_nt=0)
+    stored = Scene((Layer(Screen.BID, BidState(bid_before_nt=6)),)).to_json()
+    assert read_scene(stored).state.bid_before_nt == 6

@@ -12,7 +12,11 @@ from kaiser_core.messages import Message
 from kaiser_core.rule_words import changed_words, option_words, rule_lines
 from kaiser_core.rules import OPTION_NAMES, PROFILES, Rules
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import BidView, GameOverView, ListView, QuickView, ScoreView, SummaryView
+from kaiser_core.views.contract import BidView, ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.lists import ListView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
 
 LOW_BID = Rules().replace(low_allowed=True, low_bid="bid")
 K = Key
@@ -69,7 +73,7 @@ def test_under_low_bid_a_does_nothing_but_say_why():
     keys(t, "OK", "RIGHT", "RIGHT")
     before = t.ui
     t.press(K.A)
-    assert t.ui.low == before.low and t.ui.trump == before.trump
+    assert t.ui.state.low == before.state.low and t.ui.state.trump == before.state.trump
     assert t.ui.message.key == "bid.low_is_a_bid"
 
 
@@ -278,7 +282,7 @@ def test_every_reason_is_drawn_whole_on_some_page():
 
 
 def summary_view(notes: tuple[str, ...], scroll: int = 0) -> SummaryView:
-    from kaiser_core.views import ContractLabel, TeamScore
+    from kaiser_core.views.base import ContractLabel, TeamScore
 
     return SummaryView(
         ContractLabel(Seat.E, 12, None),

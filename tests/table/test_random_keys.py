@@ -15,7 +15,7 @@ from kaiser_core import Rules, Seat, find_profile
 from kaiser_core.record import record_json, score_record
 from kaiser_core.rules import Deal
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import SummaryView
+from kaiser_core.views.summary import SummaryView
 
 pytestmark = pytest.mark.slow
 

@@ -14,7 +14,8 @@ from kaiser_core.entries import SpecialEntry, TakenEntry
 from kaiser_core.hand import ByTeam, ByTrick
 from kaiser_core.rules import Rules, find_profile
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import QuickView, SummaryView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
 
 
 def table(rules: Rules | None = None) -> Table:

@@ -55,8 +55,13 @@ def _binary(*names: str) -> str:
     raise RuntimeError(f"none of {names} is installed (apt-get install chromium chromium-driver)")
 
 
-def make_browser(javascript: bool = True, languages: str | None = None) -> webdriver.Chrome:
+def make_browser(
+    javascript: bool = True, languages: str | None = None, network_log: bool = False
+) -> webdriver.Chrome:
     """A fresh headless chromium with its own profile folder.
+
+    ``network_log``: keep the DevTools performance log (``driver.get_log("performance")``),
+    where every request the page makes is seen (``Network.requestWillBeSent``).
 
     ``languages`` (e.g. ``"ru,en"``) is the browser's own language setting: chromium sends it
     as ``Accept-Language`` (with its q-values) as a user's browser would.
@@ -76,6 +81,8 @@ def make_browser(javascript: bool = True, languages: str | None = None) -> webdr
         options.add_argument(f"--lang={languages.split(',')[0]}")
     if prefs:
         options.add_experimental_option("prefs", prefs)
+    if network_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     service = Service(executable_path=_binary("chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)

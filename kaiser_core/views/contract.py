@@ -1,7 +1,4 @@
-"""The views of the SCORE screen and the two steps of CONTRACT.
-
-``kaiser_core.views`` hands them out, when first asked for; its rules hold for them.
-"""
+"""The contract's views: SCORE, BIDDER, BID."""
 
 from __future__ import annotations
 
