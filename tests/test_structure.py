@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -184,6 +185,7 @@ PURE = {
     "collections",
     "contextlib",
     "dataclasses",
+    "decimal",
     "enum",
     "fractions",
     "functools",
@@ -286,6 +288,17 @@ def test_the_core_imports_nothing_from_the_world() -> None:
         for line in impure(path, name, str(path.relative_to(ROOT)))
     ]
     assert found == [], "\n".join(found)
+
+
+def test_every_public_name_of_the_core_loads_on_first_use() -> None:
+    """``kaiser_core``'s names load lazily, each module by an import statement of its own."""
+    import kaiser_core
+
+    assert set(kaiser_core.__all__) == set(kaiser_core._WHERE)
+    for name, module in kaiser_core._WHERE.items():
+        assert getattr(kaiser_core, name) is getattr(importlib.import_module(module), name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        kaiser_core.nothing  # noqa: B018
 
 
 # -- no import cycle, function-local imports counted -------------------------------------------
