@@ -295,8 +295,13 @@ def test_every_public_name_of_the_core_loads_on_first_use() -> None:
     import kaiser_core
 
     assert set(kaiser_core.__all__) == set(kaiser_core._WHERE)
+    # A public name that is also a submodule's is the submodule once that is imported
+    # (Python sets it on the package): record_json, known, left to its owner; no new one.
+    shadowed = {n for n in kaiser_core._WHERE if (ROOT / "kaiser_core" / f"{n}.py").exists()}
+    assert shadowed == {"record_json"}
     for name, module in kaiser_core._WHERE.items():
-        assert getattr(kaiser_core, name) is getattr(importlib.import_module(module), name)
+        if name not in shadowed:
+            assert getattr(kaiser_core, name) is getattr(importlib.import_module(module), name)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         kaiser_core.nothing  # noqa: B018
 
