@@ -20,7 +20,7 @@ from hardware.config import Config
 from hardware.oled import dummy_factory, luma_factory
 from hardware.sources import Source
 from hardware.sources.buttons import ButtonSource
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 
 #: The menu's "Shut down": logind powers off (polkit allows it to the service's user).
 POWEROFF = ("systemctl", "poweroff")
@@ -32,7 +32,7 @@ BOARD_ALIASES = {"adafruit-bonnet": "bonnet", "waveshare-hat": "waveshare"}
 BOARD_CHOICES = ("auto", "adafruit-bonnet", "waveshare-hat", *PI_BOARDS, "mock", "emulator")
 
 
-class BoardError(KaiserError):
+class BoardError(KaiserInputError):
     """This board cannot run here (the emulator without a terminal); one line for the user."""
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from hardware.i18n import LANGUAGES, system_language
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import Mode
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserError, KaiserInputError
 from kaiser_core.rules import Rules
 
 if TYPE_CHECKING:  # the club's config is read only when the file has a [club] table
@@ -45,7 +45,7 @@ BOARDS: dict[str, dict[str, Any]] = {
 ALIASES = {"adafruit-bonnet": "bonnet", "waveshare-hat": "waveshare"}
 
 
-class ConfigError(KaiserError):
+class ConfigError(KaiserInputError):
     """A mistake in the config file; the message names the key."""
 
 

@@ -278,15 +278,15 @@ class Scorer:
             if change is not None and change.request is not None:
                 name = type(change.request).__name__
                 self._after_commit(f"{name} request", self.on_request, change.request)
+        except JournalError as err:  # a damaged database (an OSError too): nothing more written
+            event.error = str(err)
+            self._fault(err)
         except (OSError, sqlite3.Error) as err:
             event.error = str(err) or type(err).__name__
             try:
                 self._not_stored(err)
             except JournalError as damage:
                 self._fault(damage)
-        except JournalError as err:  # a damaged database: nothing more is written
-            event.error = str(err)
-            self._fault(err)
         finally:
             if kind not in READER_EVENTS or event.done is not None or self.events.empty():
                 self.refresh()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
 from kaiser_core.cards import Card, Seat, Suit
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode as Mode
 
@@ -28,13 +28,13 @@ TRUMP_CYCLE: tuple[Suit | None, ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
 
 def _int(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise KaiserError(f"bad {what} {value!r}")
+        raise KaiserInputError(f"bad {what} {value!r}")
     return value
 
 
 def _side(value: Any) -> str:
     if value not in ("bidders", "defenders"):
-        raise KaiserError(f"bad side {value!r}")
+        raise KaiserInputError(f"bad side {value!r}")
     return str(value)
 
 
@@ -334,5 +334,5 @@ def entry_from_json(data: Any) -> TableEntry:
         if cls is not None:
             return cls.from_json(data)
     except (KeyError, TypeError, ValueError) as err:
-        raise KaiserError(f"unreadable journal entry {data!r}: {err}") from None
-    raise KaiserError(f"unknown journal entry kind {data.get('kind')!r}")
+        raise KaiserInputError(f"unreadable journal entry {data!r}: {err}") from None
+    raise KaiserInputError(f"unknown journal entry kind {data.get('kind')!r}")

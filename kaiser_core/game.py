@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kaiser_core.cards import TEAMS, Seat, Team
-from kaiser_core.errors import IllegalBidError, KaiserError
+from kaiser_core.errors import IllegalBidError, KaiserInputError
 from kaiser_core.hand import Entry, Hand, Redeal
 from kaiser_core.messages import Message
 from kaiser_core.rules import BothReach, Rules
@@ -25,7 +25,7 @@ from kaiser_core.scoring import HandScore, is_kaiser_bid, score_hand
 from kaiser_core.tricks import Revoke
 
 
-class GameOverError(KaiserError):
+class GameOverError(KaiserInputError):
     """An entry after the game was won."""
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kaiser_core.cards import Card, Seat, Suit, Team
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.modes import Mode
 
 #: The English text of every message the core says, by key.
@@ -341,7 +341,7 @@ class Message(str):
         try:
             template = TEXTS[key]
         except KeyError:
-            raise KaiserError(f"unknown message {key!r}") from None
+            raise KaiserInputError(f"unknown message {key!r}") from None
         if key in PLURALS:
             name, other = PLURALS[key]
             template = other if params.get(name, 1) != 1 else template
@@ -365,7 +365,7 @@ class Message(str):
             params = {k: _param_from_json(v) for k, v in data["params"].items()}
             return cls(data["key"], **params)
         except (KeyError, TypeError, AttributeError, ValueError) as err:
-            raise KaiserError(f"unreadable message {data!r}: {err}") from None
+            raise KaiserInputError(f"unreadable message {data!r}: {err}") from None
 
 
 def _rebuild(key: str, params: dict[str, Any]) -> Message:

@@ -110,10 +110,10 @@ def cmd_export_site(args: argparse.Namespace) -> int:
     try:
         keep_seasons(store, seasons)
         count = len(write_site(store, seasons, args.out, args.url))
+    except StoreError as err:  # an OSError too: before the output folder's
+        return _fail(str(err))
     except OSError as err:
         return _fail(f"{args.out}: {err.strerror or err}")
-    except StoreError as err:
-        return _fail(str(err))
     finally:
         store.close()
     print(f"{count} files in {args.out}")

@@ -23,6 +23,7 @@ from importlib.metadata import version
 from typing import Any, Protocol
 
 from kaiser_core.club.league import Match, RoundRow
+from kaiser_core.errors import KaiserInputError
 
 PROVISIONAL = 10  # rated rounds before a player's rating is no longer provisional
 DEFAULT = "openskill"
@@ -109,7 +110,7 @@ ENGINES: dict[str, type[OpenSkill] | type[TrueSkill]] = {
 }
 
 
-class MethodError(Exception):
+class MethodError(KaiserInputError):
     """An unknown or uninstalled rating method."""
 
 

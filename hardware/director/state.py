@@ -28,6 +28,7 @@ from kaiser_core.club.messages import (
 )
 from kaiser_core.club.seating import Seating, seat_individual, seat_pairs
 from kaiser_core.club.standings import LiveStandings, TableResult
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.record import parse_record, result_json
 from kaiser_core.record_after import Played
 from kaiser_core.record_json import MAX_RECORD_BYTES
@@ -85,7 +86,7 @@ class Held:
         return result_json(parse_record(self.record).game())
 
 
-class ActionError(Exception):
+class ActionError(KaiserInputError):
     """A director's action that cannot be done now (the message says why)."""
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from kaiser_core.errors import KaiserStorageError
+
 SCHEMA = "kaiser-director/3"
 OLD_SCHEMA = "kaiser-director/1"  # one event per database, named in meta
 NO_LEAGUE = "kaiser-director/2"  # no summaries, events, rounds nor seasons yet
@@ -53,7 +55,7 @@ CREATE TABLE IF NOT EXISTS seasons (id TEXT PRIMARY KEY, body TEXT NOT NULL);
 """
 
 
-class StoreError(Exception):
+class StoreError(KaiserStorageError):
     """The database cannot be used (not ours, unreadable)."""
 
 
@@ -84,6 +86,8 @@ class Store:
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA,))
                 if event_id:
                     self.db.execute("INSERT OR REPLACE INTO meta VALUES ('event', ?)", (event_id,))
+        except StoreError:  # an OSError too: said as it is
+            raise
         except (OSError, sqlite3.Error) as err:
             raise StoreError(f"{path}: cannot use it as the director's database: {err}") from None
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kaiser_core.cards import Seat, Team
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.messages import PLURALS, TEXTS, Message, text_of
 from kaiser_core.modes import Mode
 
@@ -37,7 +37,7 @@ MINUS = {
 }
 
 
-class LanguageError(KaiserError, ValueError):
+class LanguageError(KaiserInputError):
     """A language the table does not speak."""
 
 

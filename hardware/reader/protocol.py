@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
 from kaiser_core.cards import SKAT_PACK
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 
 PROTOCOL_VERSION: Final = 1
 """The ``proto`` this host speaks; a reader saying another one is logged, not refused."""
@@ -27,7 +27,7 @@ _UID = re.compile(r"[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}")
 EXCERPT: Final = 60
 
 
-class ReaderError(KaiserError):
+class ReaderError(KaiserInputError):
     """Root of the card reader's errors."""
 
 
@@ -109,7 +109,7 @@ class Rejected:
         return f"{self.reason}: {self.excerpt!r}" if self.excerpt else self.reason
 
 
-class _Bad(Exception):
+class _Bad(ReaderError):
     """Internal: a field check failed (never escapes this module)."""
 
     def __init__(self, kind: RejectKind, reason: str) -> None:

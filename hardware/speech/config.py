@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.speech.words import DEFAULT_SAY, TOPICS
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 
 ALLOWED = {"enabled", "say", "output", "device", "volume", "rate"}
 #: The pins of an I2S amplifier (BCM): bit clock, word select, data out of the Pi.
@@ -36,7 +36,7 @@ DEVICE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_:,.=-]{0,99}")
 RATE = (80, 450)
 
 
-class VoiceConfigError(KaiserError, ValueError):
+class VoiceConfigError(KaiserInputError):
     """A mistake in ``[voice]``; the message names the key."""
 
 

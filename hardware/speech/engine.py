@@ -26,6 +26,8 @@ from pathlib import Path
 from subprocess import DEVNULL
 from typing import IO
 
+from kaiser_core.errors import KaiserError
+
 #: espeak-ng's voice for each language the table speaks (Portugal's Portuguese, Spain's
 #: Spanish, as the catalogs write them).
 VOICES = {"en": "en", "it": "it", "pt": "pt", "fi": "fi", "es": "es", "ru": "ru", "fr": "fr"}
@@ -39,8 +41,9 @@ NUMBERED = re.compile(r"^(\d{4,})\.wav$")
 CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 
 
-class SpeechError(Exception):
-    """Speech could not be made or played: one line saying what and where."""
+class SpeechError(KaiserError):
+    """Speech could not be made or played: one line saying what and where. Neither bad input
+    nor an OSError: the engine tells the storage's refusal (OSError) from no sound (this)."""
 
 
 class Engine:

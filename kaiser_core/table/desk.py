@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from kaiser_core.cards import FIVE_HEARTS, TEAMS, THREE_SPADES, Card, Seat, Team
 from kaiser_core.entries import ConfirmEntry, Mode, RedealEntry, Start, TableEntry
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.game import Game
 from kaiser_core.hand import Redeal
 from kaiser_core.messages import Message
@@ -107,7 +107,7 @@ def page_of(desk: Desk, screen: Screen) -> Page[Any]:
     try:
         return desk.pages[screen]
     except KeyError:
-        raise KaiserError(f"no module handles the {screen.value} screen") from None
+        raise KaiserInputError(f"no module handles the {screen.value} screen") from None
 
 
 @dataclass(frozen=True)
@@ -258,23 +258,23 @@ class Desk:
         """Fold one entry in; raises KaiserError (nothing changes) when it does not fit."""
         game = self.game
         if game is None:
-            raise KaiserError("an entry before the game started")
+            raise KaiserInputError("an entry before the game started")
         if isinstance(entry, Start):
             if self.entries:
-                raise KaiserError("the game started twice")
+                raise KaiserInputError("the game started twice")
             game.first_dealer = entry.first_dealer
         elif not self.entries:
-            raise KaiserError("the game's first entry must be its start")
+            raise KaiserInputError("the game's first entry must be its start")
         elif isinstance(entry, RedealEntry):
             if self.draft.contract is not None:
-                raise KaiserError("a redeal after the contract")
+                raise KaiserInputError("a redeal after the contract")
             game.push(Redeal(passed=entry.passed))
         elif isinstance(entry, ConfirmEntry):
             game.push(self.draft.hand())
             self.draft = Draft(game.rules)
         else:
             if self.draft.contract is None and game.over:
-                raise KaiserError("a second contract in one hand")
+                raise KaiserInputError("a second contract in one hand")
             self.draft.push(entry)
         self.entries.append(entry)
 

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Mapping
 
 from kaiser_core.cards import Seat
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.table.screen import Screen
 
 
@@ -41,7 +41,7 @@ class Key(enum.Enum):
             return cls(name)
         except ValueError:
             names = " ".join(k.value for k in cls)
-            raise KaiserError(f"unknown key {name!r} (keys are {names})") from None
+            raise KaiserInputError(f"unknown key {name!r} (keys are {names})") from None
 
 
 #: Joystick directions point at seats: UP = N, RIGHT = E, DOWN = S, LEFT = W.

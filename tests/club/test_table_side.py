@@ -73,6 +73,7 @@ def test_each_mistake_in_club_is_one_line_naming_the_key(tmp_path: Path, text, w
     assert str(err.value).startswith(str(path))
 
 
+@pytest.mark.slow
 def test_publish_without_club_is_a_usage_error(tmp_path: Path) -> None:
     path = tmp_path / "c.toml"
     path.write_text('board = "mock"\n')
@@ -131,6 +132,7 @@ def test_an_older_database_gets_the_ids_and_its_games_are_untouched(tmp_path: Pa
     journal.close()
 
 
+@pytest.mark.slow
 def test_recover_makes_a_new_journal_and_keeps_the_club_values(tmp_path: Path) -> None:
     table, journal = table_with_journal(tmp_path / "a.db")
     table.club = ClubState("Tue", 3)

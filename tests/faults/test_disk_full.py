@@ -211,6 +211,7 @@ def test_a_start_on_a_full_disk_says_so_and_goes_on_once_there_is_room(
     assert acked(again.out) == len(keys) - 60
 
 
+@pytest.mark.slow
 def test_a_service_on_a_full_disk_says_so_and_starts_again_once_there_is_room(
     small_disk: Any,
 ) -> None:

@@ -59,6 +59,7 @@ def test_the_check_command_passes_and_names_what_is_left(capsys) -> None:
     assert catalogs.main(["nonsense"]) == 2
 
 
+@pytest.mark.slow
 def test_update_keeps_translations_marks_changed_ones_fuzzy_and_adds_new_ones(
     tmp_path: Path, monkeypatch, capsys
 ) -> None:

@@ -111,6 +111,7 @@ print("gettext" in sys.modules, "babel" in sys.modules)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "loaded"), [("en", "False False"), ("ru", "True False")])
 def test_english_loads_no_catalog_and_another_language_only_gettext(lang, loaded) -> None:
     switch = f"i18n.set_language({lang!r})" if lang != "en" else ""

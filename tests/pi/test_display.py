@@ -66,6 +66,7 @@ def key(scorer: Scorer, name: str) -> Event:
 
 
 # -- a display that is missing or failing ---------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("permission", [False, True], ids=["not-found", "no-permission"])
 def test_a_display_missing_at_start_is_logged_once_the_game_goes_on_and_it_comes_back(
     bench: Bench,
@@ -99,6 +100,7 @@ def test_a_display_missing_at_start_is_logged_once_the_game_goes_on_and_it_comes
     assert any(r.getMessage() == "the display is back" for r in caplog.records)
 
 
+@pytest.mark.slow
 def test_a_display_whose_writes_fail_for_a_while_is_logged_once_and_shows_the_screen_again(
     bench: Bench, make_scorer: Any, journal: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -311,6 +313,7 @@ def test_a_frame_is_pushed_only_when_the_picture_changed(bench: Bench, make_scor
     assert len(bench.frames) == 1 + sum(pushed)
 
 
+@pytest.mark.slow
 def test_an_idle_main_loop_blocks_instead_of_polling(bench: Bench, make_scorer: Any):
     calls = []
 

@@ -74,6 +74,18 @@ class Service:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime
 
+    def quiet(self, window: float = 0.25, timeout: float = 30) -> None:
+        """Until a ``window`` passes with no CPU tick used (the start-up's work is over)."""
+        end = time.monotonic() + timeout
+        before = self.cpu_seconds()
+        while time.monotonic() < end:
+            time.sleep(window)  # the window measured, not a wait for something to happen
+            now = self.cpu_seconds()
+            if now == before:
+                return
+            before = now
+        raise AssertionError(f"the scorer was not quiet for {window} s within {timeout} s")
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
@@ -136,7 +148,7 @@ def test_sigint_stops_it_too(service: Service) -> None:
 
 def test_an_idle_scorer_uses_next_to_no_cpu(service: Service) -> None:
     service.until("READY=1")
-    time.sleep(0.5)  # imports and the first frame are done
+    service.quiet()  # what follows the first frame (its garbage collection) is done
     before = service.cpu_seconds()
     time.sleep(3)
     used = service.cpu_seconds() - before

@@ -263,6 +263,7 @@ def test_a_port_that_opens_but_fails_at_once_stays_offline_and_quiet(
     ]
 
 
+@pytest.mark.slow
 def test_retries_wait_the_reopen_interval(
     make_reader: Any, ports: LoopPorts, recorder: Recorder
 ) -> None:
@@ -273,6 +274,7 @@ def test_retries_wait_the_reopen_interval(
     assert 2 <= ports.calls <= 4
 
 
+@pytest.mark.slow
 def test_reading_blocks_rather_than_polls(make_reader: Any, recorder: Recorder) -> None:
     counted: list[CountingPort] = []
 

@@ -120,6 +120,7 @@ def runtime_fault(tmp_path: Path) -> tuple[LineSink | Broken, Callable[[], None]
     return sink, heal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["directory", "full-disk", "runtime-error"])
 def test_a_failing_sink_never_says_not_saved_nor_stops_the_loop(
     tmp_path: Path, fault: str, request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture

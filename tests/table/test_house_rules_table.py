@@ -366,6 +366,7 @@ def test_the_rules_screen_lists_the_changed_options_first_in_words():
         assert isinstance(line, Message)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_no_rules_line_is_cut_short_and_each_line_is_shown_at_its_turn(profile):
     from hardware.screens import fonts

@@ -8,12 +8,20 @@ import socket
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+
+T = TypeVar("T")
+#: How long a browser test waits for the page to show a state: a deadline, not a delay (a
+#: quiet machine goes on at once, a loaded CI runner gets the time it needs). How fast a
+#: change shows is the benches' to measure (bench/club.py: latency), not a test's.
+DEADLINE = 30.0
 
 ROOT = Path(__file__).resolve().parents[2]
 # The README's pictures are written only when asked (like tests/screens): otherwise every
@@ -120,6 +128,36 @@ def screenshot(driver: webdriver.Chrome, name: str) -> Path:
     )
     driver.save_screenshot(str(path))
     return path
+
+
+def settled(read: Callable[[], T], timeout: float = DEADLINE) -> T:
+    """``read()``, which finds its elements afresh, again while the page's script replaces
+    them under it (live.js swaps the standings' rows on every update and when its stream
+    opens): what the page shows once it holds still for one read."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            return read()
+        except StaleElementReferenceException:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.01)
+
+
+def wait_until(check: Callable[[], object], what: str, timeout: float = DEADLINE) -> float:
+    """Poll ``check`` (finding its elements afresh; an element replaced meanwhile is "not
+    yet") until it holds; the seconds it took. AssertionError naming ``what`` at the
+    deadline."""
+    start = time.monotonic()
+    while True:
+        try:
+            if check():
+                return time.monotonic() - start
+        except StaleElementReferenceException:
+            pass
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        time.sleep(0.01)
 
 
 def free_port() -> int:

@@ -13,6 +13,7 @@ from conftest import (
     make_browser,
     no_horizontal_scroll,
     screenshot,
+    settled,
     use_size,
 )
 from selenium.webdriver.common.by import By
@@ -87,7 +88,9 @@ def test_a_browser_set_to_russian_sees_russian_and_its_numbers(club, russian):
     )
     assert shown_standings(russian) == localized(STANDINGS, "ru")  # 44,5 and −6
     assert "44,5" in russian.find_element(By.ID, "standings").text
-    head = [th.text for th in russian.find_elements(By.CSS_SELECTOR, "#standings thead th")]
+    head = settled(
+        lambda: [th.text for th in russian.find_elements(By.CSS_SELECTOR, "#standings thead th")]
+    )  # live.js replaces the head with the rows on each update: read afresh
     assert head[:3] == [ru.col_rank, ru.col_name, ru.col_total]
     current = russian.find_element(By.CSS_SELECTOR, "nav.lang [aria-current]")
     assert current.get_attribute("hreflang") == "ru"
@@ -99,7 +102,7 @@ def test_a_browser_set_to_russian_sees_russian_and_its_numbers(club, russian):
     c.standings["round"] = 3
     c.standings["rows"][2]["total"] = -12.5
     c.push("standings", c.standings)
-    wait_for(lambda: shown_standings(russian) == localized(c.standings, "ru"), 1.0)
+    wait_for(lambda: shown_standings(russian) == localized(c.standings, "ru"), "the push")
     assert "\u221212,5" in russian.find_element(By.ID, "standings").text
     assert russian.find_element(By.ID, "standings-round").text == ru.after_round.format(round=3)
 

@@ -159,6 +159,7 @@ TAGS = st.sampled_from(["ru", "en", "pt-BR", "fi", "de", "es-MX", "it", "fr-CA",
 QS = st.sampled_from(["", ";q=1", ";q=0.9", ";q=0.5", ";q=0.25", ";q=0.001"])
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(TAGS, QS), min_size=1, max_size=6))
 def test_the_choice_equals_babels_negotiation_of_the_same_order(entries):
     header = ", ".join(tag + q for tag, q in entries)
@@ -177,6 +178,7 @@ def test_lang_in_the_address_beats_the_cookie_which_beats_the_header():
     assert choose({}, {}, "de").lang == "en"
 
 
+@pytest.mark.slow
 def test_the_template_merges_into_each_catalog_without_change(tmp_path):
     import shutil
     import subprocess
