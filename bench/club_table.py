@@ -100,9 +100,11 @@ def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
 
 def press(s: Any, key: str) -> float:
     """One key to ``s``; seconds until it is stored and drawn."""
+    from hardware.scorer import Event
+
     done = threading.Event()
     start = time.perf_counter()
-    s.post("key", key, done=done)
+    s.put(Event.key(key, done))
     if not done.wait(10):
         raise RuntimeError("a key was not handled in 10 s")
     return time.perf_counter() - start

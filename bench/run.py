@@ -169,7 +169,7 @@ def press_run(
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
     from hardware.resume import resume
-    from hardware.scorer import Scorer
+    from hardware.scorer import Event, Scorer
     from hardware.screens import render
     from kaiser_core.cards import Seat
     from kaiser_core.table import Screen, Table
@@ -207,7 +207,7 @@ def press_run(
     def on_key(name: str) -> None:
         mark["callback"] = time.perf_counter()
         current["seen"] = name
-        scorer.post("key", name, done=current["done"])
+        scorer.put(Event.key(name, current["done"]))
 
     buttons = Buttons(cfg.pins, on_key, hold_time=HOLD_TIME, pin_factory=MockFactory())
     keys: list[str] = []

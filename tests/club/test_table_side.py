@@ -264,7 +264,7 @@ def test_the_club_state_is_journaled_and_resumed(tmp_path: Path) -> None:
         pass
 
     host = Host()
-    host.table, host.journal = again, journal  # type: ignore[attr-defined]
+    host.apply, host.journal = again.handle, journal  # type: ignore[attr-defined]
     from hardware.club.config import ClubConfig
 
     attach(host, ClubConfig("h", 1883, "tue", 3, "Tue"))  # type: ignore[arg-type]

@@ -356,7 +356,7 @@ def test_a_card_the_kernel_remounts_read_only_keeps_what_was_stored_in_view(card
     expected = stored(db)  # the last hand is in the WAL: the scorer has not checkpointed
     fail_card(card)
     for name in scorer.player.chunk(scorer.table)[:3]:
-        event = Event("key", name)
+        event = Event.key(name)
         loop.handle(event)
         assert event.error, "a key was stored on a read-only card"
         assert scorer.table.view().message == NOT_SAVED

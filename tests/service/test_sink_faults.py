@@ -150,10 +150,10 @@ def test_a_failing_sink_never_says_not_saved_nor_stops_the_loop(
     messages: list[str] = []
     for i, name in enumerate(KEYS):
         if i == HEAL_AFTER:
-            scorer.post("call", heal)
+            scorer.call(heal)
         scorer.key(name)
-        scorer.post("call", lambda: messages.append(str(table.ui.message)))
-    scorer.post("call", scorer.stop)
+        scorer.call(lambda: messages.append(str(table.ui.message)))
+    scorer.call(scorer.stop)
     with caplog.at_level(logging.INFO, logger="kaiser-scorer"):
         scorer.run()  # returns: the loop went on to the stop after the last key
 
@@ -205,8 +205,8 @@ def test_a_request_handler_that_fails_after_the_commit_is_logged_not_unsaved(
     messages: list[str] = []
     for name in ["UP", "HOLD-OK", *["DOWN"] * 6, "OK", "B", "OK"]:  # then the contract
         scorer.key(name)
-        scorer.post("call", lambda: messages.append(str(table.ui.message)))
-    scorer.post("call", scorer.stop)
+        scorer.call(lambda: messages.append(str(table.ui.message)))
+    scorer.call(scorer.stop)
     with caplog.at_level(logging.INFO, logger="kaiser-scorer"):
         scorer.run()
     assert NOT_SAVED not in messages and scorer.not_saved == 0 and scorer.keys_stored == 11
