@@ -23,7 +23,7 @@ from hardware import notify
 from hardware.inbox import READER_LIMIT, Inbox, is_noise, is_reader
 from hardware.journal import Journal
 from hardware.oled import Display
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from hardware.screenshots import Screenshots
 from hardware.storage import JournalError, is_full
 from kaiser_core.table import Change, Key, Table
@@ -257,7 +257,7 @@ class Scorer:
         trace = self.trace
         if trace is not None:
             trace("store", time.perf_counter())
-        self.journal.store(change, self.table, extra)
+        commit(self.journal, change, self.table, extra)  # the table takes what it reads back
         if trace is not None:
             trace("stored", time.perf_counter())
         if change.stored or extra:

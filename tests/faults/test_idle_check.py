@@ -14,7 +14,7 @@ from hardware.config import Config
 from hardware.fault import DAMAGED, message_image
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from hardware.runner import is_service, serve
 from hardware.scorer import Call, Event, Scorer
 from hardware.screens import render
@@ -92,7 +92,7 @@ def test_damage_in_old_games_is_found_when_idle_and_stops_all_writing(tmp_path: 
         scorer.handle(Event.key(name))  # keys change nothing now, and raise nothing
     assert scorer.table.ui.screen is screen and db.read_bytes() == before
     with pytest.raises(DatabaseDamaged, match="recover --db"):
-        scorer.journal.store(scorer.table.press(Key.OK), scorer.table)
+        commit(scorer.journal, scorer.table.press(Key.OK), scorer.table)
     scorer.journal.close()
 
 

@@ -29,6 +29,8 @@ from typing import Any
 
 import pytest
 
+from hardware.resume import commit
+
 from .conftest import REPO, _player, one_line, play
 
 #: Another user: uid and gid 65534, no supplementary group.
@@ -117,7 +119,7 @@ class Scorer:
     def press(self, name: str) -> None:
         from kaiser_core.table import Key
 
-        self.journal.store(self.table.press(Key.from_name(name)), self.table)
+        commit(self.journal, self.table.press(Key.from_name(name)), self.table)
 
     def hand(self) -> None:
         """Play on until the current game's totals change (a hand scored)."""

@@ -101,3 +101,12 @@ def test_no_source_uses_the_scorers_private_members() -> None:
         for line, text in private_scorer_uses(ast.parse(path.read_text(), str(path)))
     }
     assert found == {}
+
+
+def test_nothing_outside_the_table_writes_into_a_table() -> None:
+    found = {
+        f"{path.relative_to(ROOT)}:{line}": text
+        for path in sources()
+        for line, text in writes_into_a_table(ast.parse(path.read_text(), str(path)))
+    }
+    assert found == {}
