@@ -56,7 +56,7 @@ def scorer(folder: Path, club: bool, port: int) -> tuple[Any, Any]:
 def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
     import argparse as ap
 
-    from hardware.boards import Board, _club
+    from hardware.boards import Board, _club, make_sinks
     from hardware.config import load_config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
@@ -82,6 +82,7 @@ def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
         board = Board("mock", dummy_factory())
         if club:
             _club(board, cfg, ap.Namespace(db=str(db)))
+        board.sinks.extend(make_sinks(cfg))
         s = Scorer(table, journal, Display(board.display), render)
         s.sinks.extend(board.sinks)
         for source in board.sources:

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeAlias
+from typing import Any, TypeAlias
 
 from hardware import notify
 from hardware.inbox import READER_LIMIT, Inbox, is_noise, is_reader
@@ -25,10 +25,11 @@ from hardware.journal import Journal
 from hardware.oled import Display
 from hardware.resume import commit, resume
 from hardware.screenshots import Screenshots
+from hardware.sinks import Sink, Stored, facts, scored_entries
 from hardware.storage import JournalError, is_full
 from kaiser_core.table import Change, Key, Table
 from kaiser_core.table.events import PERSON, Pressed, TableEvent
-from kaiser_core.table.requests import Request
+from kaiser_core.table.requests import Flip, Request
 
 log = logging.getLogger("kaiser-scorer")
 
@@ -103,17 +104,6 @@ class Flag:
         return self._set
 
 
-class Sink(Protocol):
-    """An output called on the main thread after each change that was stored."""
-
-    def stored(self, change: Change) -> None:
-        """The change is committed in the journal; must cost the key path next to nothing.
-
-        A sink that raises is logged and tried again with the next change: the entry is
-        stored all the same (no NOT SAVED), and the loop goes on.
-        """
-
-
 #: A trace hook: called with a stage name and ``time.perf_counter()`` (the bench's probe).
 Trace = Callable[[str, float], None]
 RequestHandler = Callable[[Any], None]
@@ -127,7 +117,7 @@ class Scorer:
     ``dim_after`` idle seconds, bringing back a failing display (``display.retry_every``)
     and the timers of sources (:meth:`every`). Times come from ``clock`` (monotonic
     seconds), injectable for tests. Requests from the table go to the handler registered
-    for their type (:meth:`on`).
+    for their type (:meth:`on`); the display handles ``Flip`` (it turns its picture).
     """
 
     def __init__(
@@ -154,7 +144,8 @@ class Scorer:
         self.last_input = clock()
         self.stopping = Flag()
         self.stop_reason = ""
-        self.handlers: dict[type, RequestHandler] = {}
+        display.flipped = table.ui.flipped  # as stored; from here each Flip turns it
+        self.handlers: dict[type, RequestHandler] = {Flip: display.flip}
         self.on_request: Callable[[Request], None] = self.dispatch
         self.on_tick: Callable[[], None] = lambda: None  # the watchdog ping
         self.tick_interval: float | None = None
@@ -234,7 +225,6 @@ class Scorer:
     def refresh(self) -> None:
         """Draw the current view; push it if it changed; save a screenshot of a new frame."""
         trace = self.trace
-        self.display.flipped = self.table.ui.flipped  # the menu's "Flip display", or undone
         if self.fault:
             from hardware.fault import message_image
 
@@ -253,17 +243,19 @@ class Scorer:
         elif self._next_retry is None:
             self._next_retry = self.clock() + self.display.retry_every
 
-    def _store(self, change: Change, extra: dict[str, str] | None = None) -> None:
+    def _store(self, change: Change, extra: dict[str, str] | None, scored: int) -> None:
         trace = self.trace
         if trace is not None:
             trace("store", time.perf_counter())
         commit(self.journal, change, self.table, extra)  # the table takes what it reads back
         if trace is not None:
             trace("stored", time.perf_counter())
+        if (change.stored or extra) and self.sinks:
+            stored = Stored(change, facts(self.table, scored))  # values: no sink reads the table
+            for sink in self.sinks:
+                self._after_commit(type(sink).__name__, sink.stored, stored)
         if change.stored or extra:
             self.changes_stored += 1
-            for sink in self.sinks:
-                self._after_commit(type(sink).__name__, sink.stored, change)
         if self.not_saved:
             log.warning("storage works again (%d changes were not saved)", self.not_saved)
             self.not_saved = 0
@@ -319,16 +311,16 @@ class Scorer:
         A source's ``start`` may call it, on the main thread before the loop runs, to hand
         the table what it must know before the first frame (club mode).
         """
-        before = self.table.ui
+        before, scored = self.table.ui, scored_entries(self.table)
         change = self.table.handle(event)
         if isinstance(event, Pressed):
-            self._store(change, extra)
+            self._store(change, extra, scored)
             self.keys_stored += 1
         elif is_reader(event):
             if not is_noise(event) and not self._notice_only(change, before):
-                self._store(change)
+                self._store(change, None, scored)
         elif change.stored or extra:
-            self._store(change, extra)
+            self._store(change, extra, scored)
         return change
 
     def _after_commit(self, name: str, fn: Callable[[Any], None], arg: Any) -> None:
@@ -340,7 +332,7 @@ class Scorer:
         """
         try:
             fn(arg)
-        except Exception as err:
+        except (Exception, SystemExit) as err:  # a sink's sys.exit() must not end the loop
             failed = self.failures[name] = self.failures.get(name, 0) + 1
             if failed & (failed - 1) == 0:  # 1, 2, 4, 8 ...
                 log.error(
