@@ -2,8 +2,9 @@
 
 A sink gets a ``Stored``: the ``Change`` that was committed and the ``Facts`` after it
 (the screen, the teams' names, the totals, whether the game is over, the hand it scored
-and that hand's score), values a sink can act on without reading the table (a voice says
-contract, result and totals from them). ``Sink.stored`` runs on the main loop's thread:
+and that hand's score, the language the table speaks), values a sink can act on without
+reading the table: a voice says the contract from the change's ``ContractEntry``, the
+result and the totals from the facts. ``Sink.stored`` runs on the main loop's thread:
 it must return at once; a sink that takes its time subclasses ``hardware.sinks.threaded.
 Threaded`` (its own thread, a bounded queue). A sink that raises is logged, never NOT
 SAVED, and never stops the loop (``Scorer._after_commit``).
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from hardware.i18n.table import table_language
 from kaiser_core.cards import Team
 from kaiser_core.hand import Hand
 from kaiser_core.table import Change, Table
@@ -39,6 +41,7 @@ class Facts:
     hand: Hand | None = None  # the hand this change scored: contract, trump, tricks
     score: HandScore | None = None  # and its score: made or set, each team's change
     message: str = ""  # the notice line (a ``Message``: its key and values translate)
+    language: str = "en"  # the language the table speaks (the menu's, else the config's)
 
 
 @dataclass(frozen=True)
@@ -73,8 +76,9 @@ def facts(table: Table, scored_before: int) -> Facts:
     """The facts after a stored change; ``scored_before``: ``scored_entries`` before it."""
     names = (table.names[Team.NS], table.names[Team.EW])
     game = table.game
+    language = table_language(table)
     if game is None:
-        return Facts(table.ui.screen.value, names, message=table.ui.message)
+        return Facts(table.ui.screen.value, names, message=table.ui.message, language=language)
     hand, score = None, None
     last = game.results[-1] if len(game.results) > scored_before else None
     if last is not None and isinstance(last.entry, Hand):  # a redeal scores nothing
@@ -89,6 +93,7 @@ def facts(table: Table, scored_before: int) -> Facts:
         hand,
         score,
         table.ui.message,
+        language,
     )
 
 

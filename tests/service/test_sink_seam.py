@@ -78,6 +78,7 @@ def test_a_sink_gets_the_change_and_the_facts_after_it(tmp_path: Path) -> None:
     assert len(got) == scorer.changes_stored and all(isinstance(s, Stored) for s in got)
     first, last = got[0].facts, got[-1].facts
     assert first.names == ("Us", "Them") and first.totals == (0, 0) and first.hand is None
+    assert first.language == "en"
     assert last.totals == (-1, 11) and not last.over and last.winner is None
     hand, score = last.hand, last.score
     assert hand is not None and score is not None  # the confirming key scored the hand
