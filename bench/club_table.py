@@ -68,7 +68,7 @@ def wait_for_text(path: Path, text: str, timeout: float = 60) -> None:
 def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
     import argparse as ap
 
-    from hardware.boards import Board, _club
+    from hardware.boards import Board, _club, make_sinks
     from hardware.config import load_config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
@@ -94,6 +94,7 @@ def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
         board = Board("mock", dummy_factory())
         if club:
             _club(board, cfg, ap.Namespace(db=str(db)))
+        board.sinks.extend(make_sinks(cfg))
         s = Scorer(table, journal, Display(board.display), render)
         s.sinks.extend(board.sinks)
         for source in board.sources:
@@ -112,9 +113,11 @@ def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
 
 def press(s: Any, key: str) -> float:
     """One key to ``s``; seconds until it is stored and drawn."""
+    from hardware.scorer import Event
+
     done = threading.Event()
     start = time.perf_counter()
-    s.post("key", key, done=done)
+    s.put(Event.key(key, done))
     if not done.wait(10):
         raise RuntimeError("a key was not handled in 10 s")
     return time.perf_counter() - start

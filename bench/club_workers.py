@@ -104,7 +104,9 @@ class BenchTable:
 
     def store(self, change: Any, table: Any = None) -> None:
         """What the scorer does with a change: journal it, then wake the publisher."""
-        self.journal.store(change, self.table if table is None else table)
+        from hardware.resume import commit
+
+        commit(self.journal, change, self.table if table is None else table)
         if change.stored:
             self.stored += 1
             self.sink.stored(change)

@@ -57,7 +57,7 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
         roster=cfg.roster,
         profiles=cfg.profiles,
     )
-    table.language = cfg.language  # the menu's Language, once chosen, wins (settings)
+    table.speak(cfg.language)  # the menu's Language, once chosen, wins (settings)
     if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip
         # display" (ui.flipped) turns it again from there, so it starts off.

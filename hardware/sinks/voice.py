@@ -1,13 +1,15 @@
 """The voice sink: what a stored change says aloud, handed to the speaker's thread.
 
-A thin adapter over ``hardware.speech``: ``stored(change)`` makes the utterances of the
-change from the table's state (``hardware.speech.words``: a few ``Message`` values, no
+A thin adapter over ``hardware.speech``: ``stored(stored)`` makes the utterances of the
+stored change from the table's state (``hardware.speech.words``: a few ``Message`` values, no
 translation) and queues them (``Speaker.put``: a lock and a list). Words, espeak-ng and
 the sound device are the speaker thread's; nothing here waits or raises.
 
-The sink reads the table, which the sink seam does not hand over: ``bind(scorer)`` (called
+The sink still reads the table (``hardware.speech.words`` predates ``Stored.facts``, which
+now carries the totals, names, game over and the hand's score): ``bind(scorer)`` (called
 by ``runner.serve`` for a sink that has it) gives it the scorer's table, and registers
-``repeat`` for the table's ``SayScore`` request (a long press of A).
+``repeat`` for the table's ``SayScore`` request (a long press of A). Wired by one line of
+``hardware.boards.SINKS``.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ import logging
 from collections.abc import Collection
 from typing import Any
 
+from hardware.config import Config
 from hardware.i18n.table import table_language
+from hardware.sinks import Stored
 from hardware.speech.config import VoiceConfig
 from hardware.speech.engine import Engine
 from hardware.speech.speaker import Speaker
 from hardware.speech.words import score, utterances
-from kaiser_core.table import Change
 from kaiser_core.table.requests import SayScore
 
 log = logging.getLogger("kaiser-scorer")
@@ -64,9 +67,9 @@ class VoiceSink:
         if not on:
             self.speaker.clear()
 
-    def stored(self, change: Change) -> None:
-        """Queue what ``change`` says (most changes say nothing); never blocks."""
-        table = self.table
+    def stored(self, stored: Stored) -> None:
+        """Queue what the stored change says (most changes say nothing); never blocks."""
+        change, table = stored.change, self.table
         if table is None or not change.append or not self.on:
             return
         for utterance in utterances(change, table, self.say, table_language(table)):
@@ -87,3 +90,8 @@ class VoiceSink:
         """Stop speaking: what waits is said first, for up to ``DRAIN`` seconds (a key
         script's last hand reaches its folder; a stopping service is not held long)."""
         self.speaker.close(drain=DRAIN)
+
+
+def make(cfg: Config) -> VoiceSink | None:
+    """The voice of a ``[voice]`` table that is on."""
+    return VoiceSink.from_config(cfg.voice) if cfg.voice is not None and cfg.voice.enabled else None

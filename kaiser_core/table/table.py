@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, assert_never
 
 from kaiser_core.cards import Card, Seat, Team
+from kaiser_core.entries import TableEntry
 from kaiser_core.errors import KaiserError
 from kaiser_core.hand import Hand, Redeal
 from kaiser_core.messages import Message
@@ -21,11 +22,25 @@ from kaiser_core.scoring import HandScore
 from kaiser_core.table import menu, teach
 from kaiser_core.table.desk import Desk, Page, page_of
 from kaiser_core.table.draft import PlayedTrick
+from kaiser_core.table.events import (
+    BrokerLink,
+    CardRead,
+    ClubJoined,
+    Journaled,
+    Pressed,
+    ReaderNotice,
+    ReaderPresent,
+    ReaderStorage,
+    RoundArrived,
+    TableEvent,
+    TagTaught,
+    TagUnknown,
+)
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, as_read
 from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.naming import name_view
-from kaiser_core.table.requests import SayScore
+from kaiser_core.table.requests import SayScore, Teach
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.screens import pages
 from kaiser_core.table.ui import Change
@@ -34,6 +49,8 @@ from kaiser_core.views.lists import ListView
 from kaiser_core.views.new_game import NewGameView
 
 if TYPE_CHECKING:
+    from kaiser_core.table.club_state import ClubState
+    from kaiser_core.table.past import PastGame
     from kaiser_core.views import View
 
 #: The hint of the screens whose module gives none: what the keys do there.
@@ -49,6 +66,16 @@ def with_hint(view: View, screen: Screen) -> View:
     if isinstance(view, (NewGameView, ListView)) and hint and not view.hint:
         return dataclasses.replace(view, hint=hint)
     return view
+
+
+def _card_of(read: Card | str) -> tuple[Card | None, str]:
+    """A read card and its code; a code that is no card gives None (the screen says so)."""
+    if isinstance(read, Card):
+        return read, read.code
+    try:
+        return Card.from_code(read), read
+    except KaiserError:
+        return None, read
 
 
 class Table(Desk):
@@ -118,39 +145,66 @@ class Table(Desk):
         if self.game is not None and self.game.over:
             self.club = dataclasses.replace(club, over=club.game_round)
 
-    def read_card(self, code: str) -> Change:
+    def handle(self, event: TableEvent) -> Change:
+        """One event from the world (``kaiser_core.table.events``), by its type; the state
+        changes in place and the returned Change says what to store."""
+        match event:
+            case Pressed(key):
+                return self.press(key)
+            case CardRead(card, after_gap):
+                return self.read_after_gap(card) if after_gap else self.read_card(card)
+            case TagUnknown(uid, after_gap):
+                return self.read_after_gap(uid, tag=True) if after_gap else self.unknown_tag(uid)
+            case TagTaught(card):
+                return self.taught(card)
+            case ReaderNotice(text):
+                return self.reader_notice(text)
+            case ReaderStorage(text):
+                return self.reader_storage(text)
+            case ReaderPresent(online):
+                return self.reader_present(online)
+            case ClubJoined(state):
+                return self.join_club(state)
+            case RoundArrived(payload):
+                return self.round_arrived(payload)
+            case BrokerLink(online):
+                return self.broker_link(online)
+            case Journaled(series, past):
+                return self.journaled(series, past)
+        assert_never(event)
+
+    def read_card(self, card: Card | str) -> Change:
         """A card from the reader, in play order (card-reader entry).
 
-        A card that cannot be played (not in the pack, already played this hand, or read
-        while the table is not entering cards) is refused on screen and nothing is stored.
-        A card that shows a revoke is stored and the screen says who revoked.
+        The reader hands a ``Card`` (its parser made it); a code (a test, a record) is
+        read here. A card that cannot be played (not in the pack, already played this
+        hand, or read while the table is not entering cards) is refused on screen and
+        nothing is stored. A card that shows a revoke is stored and the screen says who
+        revoked.
         """
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
-        try:
-            card: Card | None = Card.from_code(code)
-        except KaiserError:
-            card = None
+        known, code = _card_of(card)
         page = page_of(self, self.ui.screen)
         change = Change()
         if page.read is not None:
-            change = page.read(self, page.own(self.ui.state), card, code)
+            change = page.read(self, page.own(self.ui.state), known, code)
         elif page.overlay and self.ui.base is Screen.CARDS:
-            self.say(Message("cards.in_menu", card=card or code))
+            self.say(Message("cards.in_menu", card=known or code))
         else:
-            self.say(Message("cards.ignored", card=card or code))
+            self.say(Message("cards.ignored", card=known or code))
         if self.ui != before:
             change.ui = True
         return change
 
-    def taught(self, code: str) -> Change:
-        """The reader learnt a tag as ``code``: teach the next card, or say the pack is known.
+    def taught(self, card: Card | str) -> Change:
+        """The reader learnt a tag as ``card``: teach the next card, or say the pack is known.
 
         Outside the TEACH screen the screen only says so (a teach left pending on the reader).
         """
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
-        change = teach.taught(self, code)
+        change = teach.taught(self, card.code if isinstance(card, Card) else card)
         change.ui = self.ui != before
         return change
 
@@ -162,25 +216,24 @@ class Table(Desk):
         change.ui = self.ui != before
         return change
 
-    def read_after_gap(self, code: str, *, tag: bool = False) -> Change:
+    def read_after_gap(self, read: Card | str, *, tag: bool = False) -> Change:
         """A read that came after reads the scorer never got: the reader's ``seq`` jumped
         (a line lost on the wire, tags read while it was unplugged) or the scorer had to
-        drop some. ``code`` is a card code, or with ``tag`` an unknown tag's UID.
+        drop some. ``read`` is a card (or its code), or with ``tag`` an unknown tag's UID.
 
         In card entry it is refused and the screen says a card may have been missed
         (``cards.missed``); elsewhere it is an ordinary read.
         """
         if self.ui.screen is not Screen.CARDS:
-            return self.unknown_tag(code) if tag else self.read_card(code)
+            if isinstance(read, str) and tag:
+                return self.unknown_tag(read)
+            return self.read_card(read)
         before = self.ui
         self.ui = dataclasses.replace(self.ui, message="")
-        try:
-            card = None if tag else Card.from_code(code)
-        except KaiserError:
-            card = None
-        if card is None and tag:
+        if tag:
             self.say(Message("cards.missed_tag"))
         else:
+            card, code = _card_of(read)
             self.say(Message("cards.missed", card=card or code))
         return Change(ui=self.ui != before)
 
@@ -201,6 +254,64 @@ class Table(Desk):
         """Show a notice from the reader (an unknown tag, an error)."""
         self.say(text)
         return Change(ui=True)
+
+    def reader_present(self, online: bool) -> Change:
+        """A card reader is attached, online or not. One that came back while the TEACH
+        screen waits is asked again for the card shown (it may have restarted)."""
+        self.reader_available = True
+        self.reader_online = online
+        pending = self.pending_teach()
+        if online and pending:
+            return Change(request=Teach(Card.from_code(pending)))
+        return Change()
+
+    # -- club mode (CLUB.md) ----------------------------------------------------------------
+    def join_club(self, state: ClubState) -> Change:
+        """Club mode on with the state the journal kept; a round's game keeps its names."""
+        from kaiser_core.table import waiting
+
+        self.club = state
+        seats = state.game_seats
+        if self.game is not None and state.game_round is not None and seats:
+            self.names.update(waiting.team_names(seats))
+        return Change()
+
+    def round_arrived(self, payload: object) -> Change:
+        """The director's ``round`` message: journaled (a bad one is said on screen)."""
+        from kaiser_core.table import waiting
+
+        return waiting.receive(self, payload)
+
+    def broker_link(self, online: bool) -> Change:
+        """The club publisher reaches the broker or not: shown, never journaled."""
+        from kaiser_core.table import waiting
+
+        waiting.set_broker(self, online)
+        return Change()
+
+    # -- what the hardware hands over ------------------------------------------------------
+    def journaled(
+        self, series: tuple[int, int] | None = None, past: Sequence[PastGame] | None = None
+    ) -> Change:
+        """Values the journal read back after a commit (None: as they were)."""
+        if series is not None:
+            self.series = series
+        if past is not None:
+            self.past = list(past)
+        return Change()
+
+    def read_history(
+        self,
+        games: Callable[[], Sequence[PastGame]],
+        entries: Callable[[int], Sequence[TableEntry]],
+    ) -> None:
+        """Where the finished games (read when first needed) and their entries come from."""
+        self.past_later(games)
+        self.past_entries = entries
+
+    def speak(self, language: str) -> None:
+        """The config's language (the menu's Language, once chosen, wins: settings)."""
+        self.language = language
 
     def menu_items(self) -> list[MenuItem | Screen]:
         """The menu's items here and now."""

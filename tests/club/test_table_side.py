@@ -14,6 +14,7 @@ from club_helpers import REPO
 from hardware.club.link import attach
 from hardware.config import ConfigError, load_config
 from hardware.journal import Journal
+from hardware.resume import commit
 from hardware.screens import render
 from kaiser_core.cards import Seat, Team
 from kaiser_core.rules import Rules
@@ -95,7 +96,7 @@ def table_with_journal(path: Path) -> tuple[Table, Journal]:
 
 def press(table: Table, journal: Journal, *keys: str) -> None:
     for key in keys:
-        journal.store(table.press(Key.from_name(key)), table)
+        commit(journal, table.press(Key.from_name(key)), table)
 
 
 def test_a_new_database_has_a_journal_id_and_rev_raised_by_every_change_and_undo(
@@ -252,7 +253,7 @@ def test_the_menu_locks_rules_and_new_game_during_the_round() -> None:
 def test_the_club_state_is_journaled_and_resumed(tmp_path: Path) -> None:
     table, journal = table_with_journal(tmp_path / "k.db")
     table.club = ClubState("Tue", 3)
-    journal.store(waiting.receive(table, round_msg(1)), table)
+    commit(journal, waiting.receive(table, round_msg(1)), table)
     press(table, journal, "UP", *HAND)
     assert journal.get("club.round.1") == "1"
     journal.close()
@@ -266,7 +267,7 @@ def test_the_club_state_is_journaled_and_resumed(tmp_path: Path) -> None:
         pass
 
     host = Host()
-    host.table, host.journal = again, journal  # type: ignore[attr-defined]
+    host.apply, host.journal = again.handle, journal  # type: ignore[attr-defined]
     from hardware.club.config import ClubConfig
 
     attach(host, ClubConfig("h", 1883, "tue", 3, "Tue"))  # type: ignore[arg-type]

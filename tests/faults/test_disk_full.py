@@ -106,7 +106,7 @@ def scorer_for(journal: Journal) -> Scorer:
 
 
 def press(scorer: Scorer, name: str) -> Event:
-    event = Event("key", name)
+    event = Event.key(name)
     scorer.handle(event)
     return event
 

@@ -18,8 +18,9 @@ from hardware import oled
 from hardware.config import parse_config
 from hardware.oled import BRIGHT, DIM, NOP, Display, luma_factory
 from hardware.panel import DRIVERS
-from hardware.scorer import Event, Scorer
+from hardware.scorer import Call, Event, Scorer
 from hardware.screens import render
+from kaiser_core.table.events import ReaderPresent
 
 from .conftest import TABLE_MD_EXAMPLE, Bench, Clock, press, same_image
 
@@ -59,7 +60,7 @@ def run_while(scorer: Scorer, story: Callable[[], None]) -> None:
 def key(scorer: Scorer, name: str) -> Event:
     """A key through the queue, as the buttons send it; returns once it is handled."""
     done = threading.Event()
-    event = Event("key", name, done)
+    event = Event.key(name, done)
     scorer.events.put(event)
     assert done.wait(5), f"{name} was not handled"
     return event
@@ -263,7 +264,7 @@ def test_the_display_dims_after_dim_after_idle_seconds_and_any_key_wakes_it(
     assert scorer.keys_stored == 1 and len(bench.frames) == frames + 1
     assert scorer.next_wait() == pytest.approx(300)  # idle time counts from the key
     clock.advance(200)
-    scorer.handle(Event("reader", True))  # not a person: does not hold off dimming
+    scorer.handle(Event(ReaderPresent(True)))  # not a person: does not hold off dimming
     clock.advance(100)
     scorer.tick()
     assert scorer.display.dimmed
@@ -277,7 +278,7 @@ def test_dimming_through_the_real_loop_with_an_injected_clock(bench: Bench, make
         assert bench.wait_frames(1)
         clock.advance(61)
         done = threading.Event()
-        scorer.events.put(Event("call", lambda: None, done))  # wakes the loop, as time would
+        scorer.events.put(Event(Call(lambda: None), done))  # wakes the loop, as time would
         assert done.wait(5)
         for _ in range(100):
             if scorer.display.dimmed:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from kaiser_core import find_profile
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table, read_scene
@@ -107,7 +107,7 @@ def test_the_number_to_come_back_to_survives_a_restart(tmp_path: Path):
         first = Table(TOURNAMENT)
 
         def press(key: Key) -> None:
-            journal.store(first.press(key), first)
+            commit(journal, first.press(key), first)
 
         at_bid_screen(TOURNAMENT, first, press)
         press(Key.LEFT)
@@ -115,7 +115,7 @@ def test_the_number_to_come_back_to_survives_a_restart(tmp_path: Path):
         again = Table(TOURNAMENT)
         resume(journal, again)
         assert again.ui == first.ui and again.ui.state.bid_before_nt == 6
-        journal.store(again.press(Key.LEFT), again)
+        commit(journal, again.press(Key.LEFT), again)
         assert shown(again) == (6, "C")
         again.press(Key.OK)
         assert again.draft.contract is not None and again.draft.contract.number == 6

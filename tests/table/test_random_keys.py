@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from kaiser_core import Rules, Seat, find_profile
 from kaiser_core.record import record_json, score_record
 from kaiser_core.rules import Deal
@@ -48,7 +48,7 @@ def test_random_keys_never_crash_or_corrupt(rules, keys):
                 table = fresh(rules, journal)
                 continue
             change = table.press(key)
-            journal.store(change, table)
+            commit(journal, change, table)
             view = table.view()
             # The journal holds exactly what the table shows: a restart changes nothing.
             again = fresh(rules, journal)

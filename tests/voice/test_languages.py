@@ -21,9 +21,10 @@ from hardware.sinks.voice import VoiceSink
 from hardware.speech.engine import Engine
 from hardware.speech.speaker import Speaker
 from hardware.speech.words import DEFAULT_SAY
-from kaiser_core.cards import Seat
+from kaiser_core.cards import Card, Seat
 from kaiser_core.rules import Rules
 from kaiser_core.table import Table
+from kaiser_core.table.events import CardRead
 
 from .wavs import check_wav
 
@@ -91,11 +92,11 @@ def test_reader_mode_says_each_card_as_it_is_read(tmp_path: Path, lang: str) -> 
     sink = VoiceSink(speaker, DEFAULT_SAY, table)
     scorer.sinks.append(sink)
     for key in ["UP", "HOLD-OK", "DOWN", "DOWN", "OK", "OK", "B", *HAND_1.contract_keys]:
-        scorer.handle(Event("key", key))  # N deals, the menu's entry: card reader; E 7 hearts
+        scorer.handle(Event.key(key))  # N deals, the menu's entry: card reader; E 7 hearts
     for card in HAND_1.cards:
-        scorer.handle(Event("card", card))
+        scorer.handle(Event(CardRead(Card.from_code(card))))
         assert speaker.idle(10)  # a player's pace: each card said before the next is laid
-    scorer.handle(Event("key", "OK"))
+    scorer.handle(Event.key("OK"))
     sink.close()
     journal.close()
     said = spoken(tmp_path / "voice")

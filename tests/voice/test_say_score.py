@@ -46,12 +46,12 @@ def test_a_long_press_of_a_says_the_score_again(tmp_path: Path) -> None:
     scorer, sink = make(tmp_path, voice=True)
     assert sink is not None
     for key in HAND.split():
-        scorer.handle(Event("key", key))
+        scorer.handle(Event.key(key))
     assert sink.speaker.idle(10)
     before = texts(tmp_path / "voice")
     stored, screen = scorer.changes_stored, scorer.table.ui.screen
     for key in ("HOLD-A", "OK", "HOLD-A"):  # on SCORE, then on the contract's first step
-        scorer.handle(Event("key", key))
+        scorer.handle(Event.key(key))
         assert sink.speaker.idle(10)
     assert texts(tmp_path / "voice") == [*before, *["North-South minus 1, East-West 11"] * 2]
     assert scorer.changes_stored == stored + 1  # only OK stored something
@@ -63,9 +63,9 @@ def test_a_long_press_of_a_says_the_score_again(tmp_path: Path) -> None:
 def test_without_a_voice_a_long_press_of_a_does_nothing(tmp_path: Path) -> None:
     scorer, _ = make(tmp_path, voice=False)
     for key in HAND.split():
-        scorer.handle(Event("key", key))
+        scorer.handle(Event.key(key))
     ui, stored = scorer.table.ui, scorer.changes_stored
-    scorer.handle(Event("key", "HOLD-A"))
+    scorer.handle(Event.key("HOLD-A"))
     assert scorer.table.ui == ui and scorer.changes_stored == stored
     assert scorer.failures == {}
     scorer.journal.close()
@@ -76,11 +76,11 @@ def test_the_menus_voice_off_and_volume_reach_the_speaker(tmp_path: Path) -> Non
     assert sink is not None
     sink.setting(False)
     for key in [*HAND.split(), "HOLD-A"]:
-        scorer.handle(Event("key", key))
+        scorer.handle(Event.key(key))
     assert sink.speaker.idle(10) and texts(tmp_path / "voice") == []  # off: nothing said
     sink.setting(True, volume=150)
     assert sink.speaker.engine.volume == 100  # a percent, at most 100
-    scorer.handle(Event("key", "HOLD-A"))
+    scorer.handle(Event.key("HOLD-A"))
     assert sink.speaker.idle(10)
     assert texts(tmp_path / "voice") == ["North-South minus 1, East-West 11"]
     sink.close()

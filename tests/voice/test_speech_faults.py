@@ -119,7 +119,7 @@ def test_a_sound_device_that_is_not_there_leaves_the_game_going(
     engine = Engine("speaker", device="hw:CARD=NoSuchCard", volume=0)
     scorer, sink = make_scorer(tmp_path, Speaker(engine, retry=0.05, retry_most=0.05))
     for key in HAND:
-        scorer.handle(Event("key", key))
+        scorer.handle(Event.key(key))
     assert scorer.keys_stored == len(HAND) and scorer.table.game is not None
     assert scorer.failures == {}  # the sink never failed: speech failing is the speaker's
     assert wait_until(lambda: sink.speaker.failed >= 1 and sink.speaker.idle(0))
