@@ -235,6 +235,10 @@ TEXTS: dict[str, str] = {
     "bid.nt_low": "NTlow",
     "menu.redealt": "hand redealt: {dealer} deals",
     "menu.flipped": "display flipped: {state}",
+    "menu.item.large": "Large type: {state}",
+    "large.tricks": "tricks: {ns} {tricks_ns}, {ew} {tricks_ew}",
+    "large.points": "{points} of {needed} points",
+    "menu.large": "large type: {state}",
     "game_over.wins_alone": "wins",
     "game_over.series": "NS {ns}:{ew} EW",
     # uxc

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hardware.i18n import localize
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import Painter
@@ -145,5 +146,78 @@ def bid(pen: Pen, v: BidView) -> None:
         pen.chip(tx + trump_w + 3, 35, Message("word.low"), tiny)
 
 
+def score_large(pen: Pen, v: ScoreView) -> None:
+    """Large type: the totals as large as fits with the first warning (else who deals)
+    whole under them, then who deals and the progress while there is room."""
+    _, small, mid, big = fonts()
+    bottom = large.frame(pen, v.hint)
+    turn = Message("score.turn", dealer=v.dealer, bidder=v.first_bidder)
+    notes = [_coded(v, localize(w)) for w in v.warnings[:1]] + [turn]
+    notes += [x for x in (v.progress,) if x]
+    half = pen.w // 2
+    first = small.wrap(notes[0], pen.w, 4)
+    if 35 + 12 * len(first) <= bottom + 1:  # names over the totals in the big digits
+        pen.text(0, 0, small.fit(team_name(v.ns), half - 3), small)
+        pen.right(pen.w, 0, small.fit(team_name(v.ew), half - 3), small)
+        pen.text(0, 13, str(v.ns.total), big)
+        pen.right(pen.w, 13, str(v.ew.total), big)
+        y = 35
+    else:  # a long warning: each name beside its total, in 8x16
+        for team, left in ((v.ns, True), (v.ew, False)):
+            total = str(team.total)
+            name = small.fit(team_name(team), half - mid.width(total) - 6)
+            if left:
+                x = pen.text(0, 2, name, small)
+                pen.text(x + 3, 0, total, mid)
+            else:
+                x = pen.w - small.width(name)
+                pen.text(x, 2, name, small)
+                pen.right(x - 3, 0, total, mid)
+        y = 18
+    for note in notes:
+        lines = small.wrap(note, pen.w, 4)
+        if y + 12 * len(lines) > bottom + 1 or lines[-1].endswith("…"):
+            continue  # a note too long for the rows left gives way to a shorter one
+        for line in lines:
+            pen.text(0, y, line, small)
+            y += 12
+
+
+def bidder_large(pen: Pen, v: BidderView) -> None:
+    """Large type: the question, who dealt, and the seats to push toward."""
+    bottom = large.frame(pen, v.hint)
+    small = fonts()[1]
+    y = large.block(pen, 0, Message("bidder.title"), bottom - 12)
+    pen.text(0, y + 2, Message("bidder.dealt", seat=v.dealer), small)
+
+
+def bid_large(pen: Pen, v: BidView) -> None:
+    """Large type: who won the bid, then the bid as large as it goes."""
+    _, small, mid, big = fonts()
+    large.frame(pen, v.hint)
+    pen.text(0, 0, Message("bid.won_by", seat=v.bidder), small)
+    number = str(v.number)
+    lead = v.lead_trump and v.trump is not None
+    if lead:
+        trump_w = mid.width(Message("word.lead"))
+    else:
+        trump_w = 18 if v.trump else big.width(Message("word.nt"))
+    low = Message("word.low") if v.low else ""
+    low_w = small.width(low) + 6 if low else 0
+    x = (pen.w - big.width(number) - 4 - trump_w - low_w) // 2
+    pen.text(x, 16, number, big)
+    tx = x + big.width(number) + 4
+    if lead:
+        pen.text(tx, 20, Message("word.lead"), mid)
+    elif v.trump:
+        pen.bitmap(tx, 17, icon(v.trump.symbol, 18))
+    else:
+        pen.text(tx, 16, Message("word.nt"), big)
+    if low:
+        pen.chip(tx + trump_w + 3, 22, low, small)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {ScoreView: score, BidderView: bidder, BidView: bid}
+#: Their large type.
+LARGE: dict[type, Painter] = {ScoreView: score_large, BidderView: bidder_large, BidView: bid_large}

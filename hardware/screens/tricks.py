@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import Painter
@@ -67,5 +68,54 @@ def ask_special(pen: Pen, v: AskSpecialView) -> None:
     compass(pen, (74, 0, 128, min(bottom + 1, 56)), seat_labels(), arrows=True)
 
 
+def tricks_large(pen: Pen, v: TricksView) -> None:
+    """Large type: the contract and the trick (or the specials marked in it), the tricks
+    per team (labelled), the points of the contract with MADE or SET."""
+    small = fonts()[1]
+    bottom = large.frame(pen, v.hint)
+    pen.text(0, 0, contract_text(v.contract), small)
+    marks = [c for m, c in ((v.mark_five, "5♥"), (v.mark_three, "3♠")) if m]
+    if len(marks) == 1:
+        marks = [Message("tricks.here", card=marks[0])]
+    if marks:
+        x = pen.w - sum(small.width(m) + 5 for m in marks) + 2
+        for mark in marks:
+            x = pen.chip(x, 0, mark, small) + 2
+    else:
+        pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
+    teams = {"ns": Team.NS, "ew": Team.EW, "tricks_ns": v.tricks_ns, "tricks_ew": v.tricks_ew}
+    rows: list[str] = [Message("large.tricks", **teams)]
+    rows.append(Message("large.points", points=v.live.points, needed=v.live.needed))
+    y = 13
+    for i, row in enumerate(rows):
+        if y + 12 > bottom + 1:
+            break
+        status = status_word(v.live.status) if i == 1 and v.live.status else ""
+        chip = small.width(status) + 3
+        if status and small.width(row) + chip + 4 > pen.w:  # MADE or SET first, alone
+            row = "" if y + 24 > bottom + 1 else row
+            if row:
+                pen.text(0, y, row, small)
+                y += 12
+        elif row:
+            pen.text(0, y, row, small)
+        if status:
+            pen.chip(pen.w - chip, y - 1, status, small)
+        y += 12
+
+
+def ask_special_large(pen: Pen, v: AskSpecialView) -> None:
+    """Large type: who took the card? The card as large as it goes."""
+    small, big = fonts()[1], fonts()[3]
+    large.frame(pen, v.hint)
+    pen.text(0, 0, Message("ask.who_took"), small)
+    width = big.width(v.card.rank) + 4 + 18 + 4 + big.width("?")
+    x = pen.text((pen.w - width) // 2, 16, v.card.rank, big)
+    pen.bitmap(x + 4, 17, icon(v.card.suit.symbol, 18))
+    pen.text(x + 26, 16, "?", big)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {TricksView: tricks, AskSpecialView: ask_special}
+#: Their large type.
+LARGE: dict[type, Painter] = {TricksView: tricks_large, AskSpecialView: ask_special_large}

@@ -165,6 +165,7 @@ class Desk:
         self.teach_failure = ""
         self.unsaved = ""
         self.language = "en"  # the config's language (set by the hardware); the menu's: settings
+        self.large = False  # the config's large type (set by the hardware); the menu's: settings
         self.series: tuple[int, int] | None = None
         self.history: list[str] = []
         self.ui = Scene()
@@ -335,7 +336,7 @@ class Desk:
         return self.ui.settings
 
     def choose(self, **changes: Any) -> None:
-        """Change settings (``mode``, ``flipped``, ``language``, ``rules``)."""
+        """Change settings (``mode``, ``flipped``, ``language``, ``rules``, ``large``)."""
         settings = dataclasses.replace(self.ui.settings, **changes)
         self.ui = dataclasses.replace(self.ui, settings=settings)
 

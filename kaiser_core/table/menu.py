@@ -29,6 +29,7 @@ class MenuItem(enum.Enum):
     FLIP = "Flip display"
     TEACH = "Teach cards"
     LANGUAGE = "Language"
+    LARGE = "Large type"
     SHUT_DOWN = "Shut down"
 
 
@@ -48,6 +49,12 @@ def language(desk: Desk) -> str:
     """The language the table speaks: the menu's choice, else the config's (``desk.language``)."""
     chosen = desk.settings.language
     return chosen if chosen in LANGUAGES else desk.language
+
+
+def large(desk: Desk) -> bool:
+    """Large type: the menu's choice, else the config's (``desk.large``)."""
+    chosen = desk.settings.large
+    return desk.large if chosen is None else chosen
 
 
 def menu_items(desk: Desk) -> list[MenuItem | Screen]:
@@ -138,6 +145,11 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         desk.choose(language=picked)
         desk.say(Message("menu.language", language=Message("language.name")))
         return Change()
+    if item is MenuItem.LARGE:  # at once: the next view is drawn in it
+        bigger = not large(desk)
+        desk.choose(large=bigger)
+        desk.say(Message("menu.large", state=Message(f"word.{_ON[bigger]}")))
+        return Change()
     # Stored with the menu closed: the start after the power-off opens on the game, not on
     # this item (where the first OK would shut down again). The hardware says "shutting
     # down" while its command runs, on the screen only (hardware.runner).
@@ -169,6 +181,8 @@ def view(desk: Desk, ui: MenuState) -> MenuView:
             labels.append(Message("menu.item.flip", state=Message(f"word.{_ON[settings.flipped]}")))
         elif item is MenuItem.LANGUAGE:
             labels.append(Message("menu.item.language", language=Message("language.name")))
+        elif item is MenuItem.LARGE:
+            labels.append(Message("menu.item.large", state=Message(f"word.{_ON[large(desk)]}")))
         else:
             labels.append(Message(f"menu.item.{item.name.lower()}"))
     hint = (step("▲▼", "hint.move"), step("OK", "hint.choose"))  # "B close" is its title

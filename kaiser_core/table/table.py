@@ -313,6 +313,10 @@ class Table(Desk):
         """The config's language (the menu's Language, once chosen, wins: settings)."""
         self.language = language
 
+    def type_size(self, large: bool) -> None:
+        """The config's large type (the menu's Large type, once chosen, wins: settings)."""
+        self.large = large
+
     def menu_items(self) -> list[MenuItem | Screen]:
         """The menu's items here and now."""
         return menu.menu_items(self)
