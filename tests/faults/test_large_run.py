@@ -59,8 +59,9 @@ def test_the_menus_large_type_is_kept_over_a_restart(tmp_path: Path) -> None:
     score = table.view()
     assert frames[-1].tobytes() != render(score).tobytes()
     (tmp_path / "hand.keys").write_text("OK\n")  # resumed: still large
-    again = cli("run", "--board", "mock", "--keys", str(tmp_path / "hand.keys"),
-                "--db", str(tmp_path / "kaiser.db"), "--screenshots", str(tmp_path / "more"))  # fmt: skip
+    keys, db, more = tmp_path / "hand.keys", tmp_path / "kaiser.db", tmp_path / "more"
+    again = cli("run", "--board", "mock", "--keys", str(keys), "--db", str(db),
+                "--screenshots", str(more))  # fmt: skip
     assert again.returncode == 0, again.err
     table.press(Key.OK)
     last = Image.open(sorted((tmp_path / "more").glob("frame-*.png"))[-1]).convert("1")
