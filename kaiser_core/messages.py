@@ -69,7 +69,7 @@ TEXTS: dict[str, str] = {
     "bid.by_trick": "{bid} alone: enter it trick by trick",
     "hand.of": "hand {number} of {of}",
     "hand.play_on": "hand {number}: tie, play on",
-    "score.at_cap": "{name} at {cap}: bid to score",
+    "score.at_cap": "{name} cannot score as defenders: {cap} or more",
     "score.needs": "{team} needs {points} to win",
     "score.near_loss": "{team} near {total}: loses there",
     # tricks and the questions

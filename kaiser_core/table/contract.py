@@ -42,8 +42,9 @@ def warnings(desk: Desk) -> tuple[str, ...]:
     rules = desk.rules
     out = []
     for team in TEAMS:
-        if game.at_cap(team):
-            out.append(Message("score.at_cap", name=desk.names[team], cap=rules.defender_cap_at))
+        if game.at_cap(team):  # the cap in force (it may follow the target), "or more": a
+            # total over it (NS 50) is not "at 45"
+            out.append(Message("score.at_cap", name=desk.names[team], cap=game.cap))
     for team in TEAMS:
         if game.totals[team] >= game.target - 12:
             out.append(Message("score.needs", team=team, points=game.target - game.totals[team]))
