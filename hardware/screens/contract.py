@@ -57,7 +57,7 @@ def _notes(v: ScoreView, rows: int) -> list[str]:
         lines = [warning] if tiny.width(warning) <= SCORE_WIDTH else tiny.wrap(warning, 128, 2)
         if len(out) + len(lines) <= rows and all(not x.endswith("…") for x in lines):
             out += lines
-    for extra in (v.progress, v.last):
+    for extra in (v.progress, v.last, *v.tips):
         extra = _coded(v, localize(extra)) if extra else extra
         if extra and len(out) < rows and tiny.width(extra) <= SCORE_WIDTH:
             out.append(extra)
@@ -85,6 +85,8 @@ def bidder(pen: Pen, v: BidderView) -> None:
         pen.text(0, 24, Message("hint.the_bidder"), tiny)
     if bottom >= 41:
         pen.text(0, 34, Message("bidder.dealt", seat=v.dealer), tiny)
+    if bottom >= 49 and v.tips and tiny.width(v.tips[0]) <= 70:  # a game's first hands
+        pen.text(0, 42, v.tips[0], tiny)
     compass(pen, (72, 0, pen.w, min(bottom + 1, 64)), seat_labels(), arrows=True)
 
 
@@ -153,7 +155,7 @@ def score_large(pen: Pen, v: ScoreView) -> None:
     bottom = large.frame(pen, v.hint)
     turn = Message("score.turn", dealer=v.dealer, bidder=v.first_bidder)
     notes = [_coded(v, localize(w)) for w in v.warnings[:1]] + [turn]
-    notes += [x for x in (v.progress,) if x]
+    notes += [x for x in (v.progress, *v.tips) if x]
     half = pen.w // 2
     first = small.wrap(notes[0], pen.w, 4)
     if 35 + 12 * len(first) <= bottom + 1:  # names over the totals in the big digits
@@ -187,8 +189,16 @@ def bidder_large(pen: Pen, v: BidderView) -> None:
     """Large type: the question, who dealt, and the seats to push toward."""
     bottom = large.frame(pen, v.hint)
     small = fonts()[1]
-    y = large.block(pen, 0, Message("bidder.title"), bottom - 12)
-    pen.text(0, y + 2, Message("bidder.dealt", seat=v.dealer), small)
+    y = large.block(pen, 0, Message("bidder.title"), bottom - 12, largest=not v.tips)
+    pen.text(0, y + 1, Message("bidder.dealt", seat=v.dealer), small)
+    y += 14
+    for tip in v.tips:  # a game's first hands: the long presses, each whole
+        lines = small.wrap(tip, pen.w, 2)
+        if y + 12 * len(lines) > bottom + 1 or lines[-1].endswith("…"):
+            break
+        for line in lines:
+            pen.text(0, y, line, small)
+            y += 12
 
 
 def bid_large(pen: Pen, v: BidView) -> None:

@@ -159,23 +159,24 @@ def menu_large(pen: Pen, v: MenuView) -> None:
 
 def list_large(pen: Pen, v: ListView) -> None:
     """Large type: the title, then the lines in 6x12, each whole over as many rows as it
-    needs; the title gives way when the chosen line needs its rows."""
-    small = fonts()[1]
+    needs; the title as large as leaves the chosen line its rows, or none."""
+    small, mid = fonts()[1], fonts()[2]
     bottom = large.frame(pen, v.hint)
-    font, rows = large.fitting(v.title, pen.w, 1)
-    if rows and rows[0].endswith("…"):
-        font, rows = small, small.wrap(v.title, pen.w, 2)
-    top = sum(font.height for _ in rows) + 2
     chosen = v.lines[v.index] if 0 <= v.index < len(v.lines) else ""
     needs = len(small.wrap(chosen, pen.w - 13, 99)) * small.height
-    if top + needs > bottom + 1:
-        top = 0
-    else:
-        y = 0
-        for row in rows:
-            pen.text(0, y, row, font)
-            y += font.height
-        pen.line(0, y, pen.w - 1, y)
+    titles = [(font, font.wrap(v.title, pen.w, 2)) for font in (mid, small)]
+    titles = [(f, rows) for f, rows in titles if not rows[-1].endswith("…")]
+    titles = [(f, rows) for f, rows in titles if f is small or len(rows) == 1]
+    top = 0
+    for font, rows in titles:
+        if len(rows) * font.height + 2 + needs <= bottom + 1:
+            y = 0
+            for row in rows:
+                pen.text(0, y, row, font)
+                y += font.height
+            pen.line(0, y, pen.w - 1, y)
+            top = y + 2
+            break
     wrapped(pen, v.lines, v.index, top, bottom, small, pitch=small.height)
 
 

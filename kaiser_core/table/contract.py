@@ -72,7 +72,20 @@ def view_score(desk: Desk, state: NoState) -> ScoreView:
         desk.progress(),
         last_result(desk),
         (step("OK", "hint.contract"),),
+        tips(desk),
     )
+
+
+#: The hands of a game whose SCORE and BIDDER say the two long presses.
+TIP_HANDS = 2
+
+
+def tips(desk: Desk) -> tuple[str, ...]:
+    """In a game's first hands: hold B to undo, hold OK for the menu (none after)."""
+    game = desk.game
+    if game is None or game.hands_played >= TIP_HANDS:
+        return ()
+    return (Message("tip.undo"), Message("tip.menu"))
 
 
 def last_result(desk: Desk) -> str:
@@ -140,7 +153,7 @@ def view_bidder(desk: Desk, state: NoState) -> BidderView:
     assert desk.game is not None
     passed = "hint.redeal" if desk.rules.dealer_must_bid else "hint.all_passed"
     hint = (step("A", passed), step("B", "hint.back"))
-    return BidderView(desk.game.dealer, desk.ui.message, hint)
+    return BidderView(desk.game.dealer, desk.ui.message, hint, tips(desk))
 
 
 def bid_number(desk: Desk, ui: BidState, key: Key) -> None:

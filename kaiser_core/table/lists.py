@@ -27,7 +27,7 @@ from kaiser_core.views.lists import ListView
 
 @dataclass(frozen=True)
 class ListState:
-    """LIST's cursors: which list ("rules", "history" or "hands"), the line at the top,
+    """LIST's cursors: which list ("rules", "history", "hands" or "help"), the line at the top,
     and the game whose hands are listed (its line in the games list)."""
 
     list_kind: str = "history"
@@ -113,8 +113,14 @@ def lines(desk: Desk, ui: ListState) -> list[str]:
         return list(rule_lines(desk.rules))
     if kind == "hands":
         return hand_lines(results(desk, _chosen(desk, ui)))
+    if kind == "help":
+        return [Message(f"help.{line}") for line in HELP]
     listed = games(desk)
     return [_game_line(desk, g) for g in listed] or [Message("history.no_games")]
+
+
+#: The help screen's lines (``help.<line>``): the keys, the two long presses.
+HELP = ("next", "push", "seats", "marks", "undo", "menu", "back")
 
 
 def scroll(desk: Desk, ui: ListState, key: Key) -> None:
@@ -146,6 +152,8 @@ def title(desk: Desk, ui: ListState) -> str:
         if house_rules(desk.rules) == 0:
             return Message("rules.title", profile=desk.rules.profile)
         return rules_label(desk.rules)
+    if kind == "help":
+        return Message("help.title")
     if kind == "hands":
         game = _chosen(desk, ui)
         names = {t: game.team_name(t) if game else desk.names[t] for t in TEAMS}

@@ -30,6 +30,7 @@ class MenuItem(enum.Enum):
     TEACH = "Teach cards"
     LANGUAGE = "Language"
     LARGE = "Large type"
+    HELP = "Help"
     SHUT_DOWN = "Shut down"
 
 
@@ -121,8 +122,8 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         desk.choose(mode=mode)
         desk.say(Message("menu.mode", mode=mode))
         return Change()
-    if item in (MenuItem.RULES, MenuItem.HISTORY):
-        kind = "rules" if item is MenuItem.RULES else "history"
+    if item in (MenuItem.RULES, MenuItem.HISTORY, MenuItem.HELP):
+        kind = {MenuItem.RULES: "rules", MenuItem.HISTORY: "history"}.get(item, "help")
         desk.open(Screen.LIST, list_kind=kind)
         return Change()
     if item is MenuItem.NEW_GAME:

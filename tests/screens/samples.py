@@ -12,6 +12,7 @@ from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode
 from kaiser_core.table.hints import say, step
+from kaiser_core.table.lists import HELP
 from kaiser_core.table.lists import hint as list_hint
 from kaiser_core.table.new_game import hint as new_game_hint
 from kaiser_core.table.profile import HINT as PROFILE_HINT
@@ -408,6 +409,17 @@ SAMPLES: dict[str, View] = {
         M("end.max_hands", played=10),
         series=(2, 1),
     ),
+    "list_help": ListView(M("help.title"), tuple(M(f"help.{line}") for line in HELP), 3, wrap=True),
+    "score_first_hand": ScoreView(
+        TeamScore(Team.NS, "NS", 0),
+        TeamScore(Team.EW, "EW", 0),
+        Seat.N,
+        Seat.E,
+        52,
+        1,
+        tips=(M("tip.undo"), M("tip.menu")),
+    ),
+    "bidder_first_hand": BidderView(Seat.N, tips=(M("tip.undo"), M("tip.menu"))),
     "list_rules_words": ListView(
         M("rules.title", profile="standard"),
         (

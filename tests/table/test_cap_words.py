@@ -3,7 +3,7 @@ bid to score" appeared while the screen showed NS 50)."""
 
 from __future__ import annotations
 
-from kaiser_core.cards import Seat, Team
+from kaiser_core.cards import Seat
 from kaiser_core.modes import Mode
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Table
