@@ -138,8 +138,9 @@ def signed(n: int) -> str:
 
 
 def live_text(live: LiveContract) -> str:
-    """``pts 6/8 max 10``: points so far of those needed, the most still possible."""
-    return Message("tricks.live", points=live.points, needed=live.needed, most=live.most_possible)
+    """``6 of 8 points``: the points so far of those the contract needs (in words: no
+    abbreviation a player must learn; ``live.most`` says the most still possible)."""
+    return Message("live.points", points=live.points, needed=live.needed)
 
 
 def status_word(status: str) -> str:
