@@ -5,11 +5,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from kaiser_core.entries import Mode, RedealEntry
+from kaiser_core.entries import RedealEntry
 from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
+from kaiser_core.table.languages import LANGUAGES as LANGUAGES  # the menu's, as before
+from kaiser_core.table.languages import language as language
 from kaiser_core.table.requests import Flip, ShutDown, Teach
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change, NoState
@@ -35,8 +37,6 @@ class MenuItem(enum.Enum):
 
 
 _ON = {True: "on", False: "off"}
-#: The languages the menu's Language item cycles through (hardware.i18n speaks them).
-LANGUAGES = ("en", "it", "pt", "fi", "es", "ru", "fr")
 
 
 @dataclass(frozen=True)
@@ -44,12 +44,6 @@ class MenuState:
     """The menu's cursor: the highlighted item."""
 
     menu_index: int = 0
-
-
-def language(desk: Desk) -> str:
-    """The language the table speaks: the menu's choice, else the config's (``desk.language``)."""
-    chosen = desk.settings.language
-    return chosen if chosen in LANGUAGES else desk.language
 
 
 def large(desk: Desk) -> bool:
@@ -115,13 +109,10 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         assert desk.game is not None
         desk.say(Message("menu.redealt", dealer=desk.game.dealer))
         return change
-    if item is MenuItem.MODE:
-        modes = [Mode.PER_TRICK, Mode.PER_HAND] + ([Mode.READER] if desk.reader_available else [])
-        now = settings.mode
-        mode = modes[(modes.index(now) + 1) % len(modes)] if now in modes else modes[0]
-        desk.choose(mode=mode)
-        desk.say(Message("menu.mode", mode=mode))
-        return Change()
+    if item in (MenuItem.MODE, MenuItem.LANGUAGE):  # a list of the choices (table.choose)
+        from kaiser_core.table import choose
+
+        return choose.open_list(desk, "mode" if item is MenuItem.MODE else "language")
     if item in (MenuItem.RULES, MenuItem.HISTORY, MenuItem.HELP):
         kind = {MenuItem.RULES: "rules", MenuItem.HISTORY: "history"}.get(item, "help")
         desk.open(Screen.LIST, list_kind=kind)
@@ -139,13 +130,6 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     if item is MenuItem.TEACH:
         desk.open(Screen.TEACH)
         return Change(request=Teach(desk.rules.pack[0]))
-    if item is MenuItem.LANGUAGE:  # at once: the next view is drawn in it
-        speaks = language(desk)
-        at = LANGUAGES.index(speaks) + 1 if speaks in LANGUAGES else 0
-        picked = LANGUAGES[at % len(LANGUAGES)]
-        desk.choose(language=picked)
-        desk.say(Message("menu.language", language=Message("language.name")))
-        return Change()
     if item is MenuItem.LARGE:  # at once: the next view is drawn in it
         bigger = not large(desk)
         desk.choose(large=bigger)

@@ -59,7 +59,9 @@ def label(desk: Desk, rules: Rules) -> str:
         text = Message("rules.named", name=named, rules=rules_label(rules))
     else:
         text = rules_label(rules)
-    return f"* {text}" if rules == desk.new_game_rules else f"  {text}"
+    from kaiser_core.table.choose import marked
+
+    return marked(text, rules == desk.new_game_rules)
 
 
 def press(desk: Desk, ui: Choice, key: Key) -> Change:

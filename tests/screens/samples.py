@@ -570,5 +570,20 @@ def screen_samples(known: set[type]) -> dict[str, View]:
     return found
 
 
+def choose_samples() -> dict[str, View]:
+    """The menu's Language and Entry lists (CHOOSE: opened from menu items, not listed)."""
+    from kaiser_core.table import choose
+
+    found: dict[str, View] = {}
+    for kind in ("language", "mode"):
+        table = Table(Rules(), reader_available=True)
+        table.press(Key.UP)
+        choose.open_list(table, kind)
+        table.press(Key.DOWN)
+        found[f"choose_{kind}"] = table.view()
+    return found
+
+
 SAMPLES |= screen_samples({type(view) for view in SAMPLES.values()})
+SAMPLES |= choose_samples()
 SAMPLES = {name: hinted(view) for name, view in SAMPLES.items()}
