@@ -17,6 +17,19 @@ from kaiser_core.rules import Rules, find_profile
 #: The English words of every option; {value} is the option's value.
 RULE_TEXTS: dict[str, str] = {
     "rules.changed": "changed from {profile}:",
+    "profile.name.standard": "standard",
+    "profile.name.open-defense": "open-defense",
+    "profile.name.tournament": "tournament",
+    "profile.name.skat": "skat",
+    "profile.name.widow": "widow",
+    "profile.name.joffre": "joffre",
+    "profile.about.standard": "game to 52, defenders stop at 45",
+    "profile.about.open-defense": "defenders score past 45",
+    "profile.about.tournament": "a series, no-trump from 7",
+    "profile.about.skat": "two cards aside, bids from 7",
+    "profile.about.widow": "a widow, 7 tricks a hand",
+    "profile.about.joffre": "first card led is trump, game to 41",
+    "profile.described": "{rules}: {about}",
     "rules.as_profile": "as in {profile}:",
     "rule.target": "Game to {value}",
     "rule.min_bid": "Bids from {value}",
@@ -87,6 +100,17 @@ PLURALS["rule.three_spades_needs_tricks.penalty"] = (
 )
 
 
+def profile_name(code: str) -> str:
+    """A profile's name: a built-in one's in the table's language, another as it is."""
+    return Message(f"profile.name.{code}") if f"profile.name.{code}" in TEXTS else code
+
+
+def profile_about(code: str) -> str | None:
+    """What a built-in profile is, in a sentence (None: not a built-in one)."""
+    key = f"profile.about.{code}"
+    return Message(key) if key in TEXTS else None
+
+
 def _tag(value: object) -> str:
     if value is None:
         return "null"
@@ -123,8 +147,8 @@ def rule_lines(rules: Rules) -> list[Message]:
     same = [k for k in options if k not in changed]
     out: list[Message] = []
     if changed:
-        out.append(Message("rules.changed", profile=rules.profile))
+        out.append(Message("rules.changed", profile=profile_name(rules.profile)))
         out += [option_words(k, options[k], rules) for k in changed]
-        out.append(Message("rules.as_profile", profile=rules.profile))
+        out.append(Message("rules.as_profile", profile=profile_name(rules.profile)))
     out += [option_words(k, options[k], rules) for k in same]
     return out

@@ -15,7 +15,7 @@ from kaiser_core.errors import KaiserError
 from kaiser_core.game import EntryResult
 from kaiser_core.hand import Hand
 from kaiser_core.messages import Message
-from kaiser_core.rule_words import rule_lines
+from kaiser_core.rule_words import profile_name, rule_lines
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
@@ -150,7 +150,7 @@ def title(desk: Desk, ui: ListState) -> str:
     kind = ui.list_kind
     if kind == "rules":
         if house_rules(desk.rules) == 0:
-            return Message("rules.title", profile=desk.rules.profile)
+            return Message("rules.title", profile=profile_name(desk.rules.profile))
         return rules_label(desk.rules)
     if kind == "help":
         return Message("help.title")

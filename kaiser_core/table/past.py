@@ -57,9 +57,12 @@ def house_rules(rules: Rules) -> int:
 
 def rules_label(rules: Rules) -> str:
     """``standard``, ``standard + 1 house rule`` or ``standard + 2 house rules``."""
+    from kaiser_core.rule_words import profile_name
+
     count = house_rules(rules)
+    name = profile_name(rules.profile)
     if count == 0:
-        return rules.profile
+        return name
     if count == 1:
-        return Message("rules.title_one_house", profile=rules.profile)
-    return Message("rules.title_house", profile=rules.profile, count=count)
+        return Message("rules.title_one_house", profile=name)
+    return Message("rules.title_house", profile=name, count=count)

@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from kaiser_core.messages import Message
+from kaiser_core.rule_words import profile_about, profile_name
 from kaiser_core.rules import PROFILES, Rules
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
@@ -54,11 +55,14 @@ def label(desk: Desk, rules: Rules) -> str:
     named = next((n for n, r in desk.profiles.items() if r == rules), None)
     if rules is desk.base_rules and count:
         key = "rules.house_one" if count == 1 else "rules.house"
-        text: str = Message(key, profile=rules.profile, count=count)
+        text: str = Message(key, profile=profile_name(rules.profile), count=count)
     elif named is not None:
         text = Message("rules.named", name=named, rules=rules_label(rules))
     else:
         text = rules_label(rules)
+        about = profile_about(rules.profile) if count == 0 else None
+        if about is not None:  # a built-in profile says what it is
+            text = Message("profile.described", rules=text, about=about)
     from kaiser_core.table.choose import marked
 
     return marked(text, rules == desk.new_game_rules)
