@@ -288,7 +288,7 @@ TEXTS: dict[str, str] = {
     "history.change": (
         "{number}. {bidder} {bid}{trump} {result} {ns} / {ew} ({ns_total} / {ew_total})"
     ),
-    "history.redealt": "{number}. {dealer} redealt",
+    "history.redealt": "{dealer} redealt (no hand)",
     "rules.named": "{name}: {rules}",
     "names.seat": "{seat} {name}",
     # fix11

@@ -40,6 +40,11 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def named(team: Team, name: str) -> str:
+    """A team's name; one that is its code (NS, EW) in the table's language."""
+    return Message(f"team.{team.code}") if name == team.code else name
+
+
 def games(desk: Desk) -> list[PastGame | None]:
     """The games History lists: None for this game (when it has begun), then the past."""
     here: list[PastGame | None] = [None] if desk.game is not None and desk.entries else []
@@ -49,12 +54,12 @@ def games(desk: Desk) -> list[PastGame | None]:
 def _game_line(desk: Desk, game: PastGame | None) -> Message:
     if game is None:
         totals = desk.game.totals if desk.game else {Team.NS: 0, Team.EW: 0}
-        ns, ew = desk.names[Team.NS], desk.names[Team.EW]
+        ns, ew = named(Team.NS, desk.names[Team.NS]), named(Team.EW, desk.names[Team.EW])
         return Message(
             "history.this_game", ns=ns, ns_total=totals[Team.NS], ew=ew, ew_total=totals[Team.EW]
         )
-    ns, ew = game.team_name(Team.NS), game.team_name(Team.EW)
-    winner = game.team_name(game.winner) if game.winner else "-"
+    ns, ew = named(Team.NS, game.team_name(Team.NS)), named(Team.EW, game.team_name(Team.EW))
+    winner = named(game.winner, game.team_name(game.winner)) if game.winner else "-"
     values = {"ns": ns, "ns_total": game.totals[0], "ew": ew, "ew_total": game.totals[1]}
     if game.date:
         return Message("history.game", date=game.date, winner=winner, **values)
@@ -77,10 +82,12 @@ def results(desk: Desk, game: PastGame | None) -> list[EntryResult]:
 def hand_lines(found: list[EntryResult]) -> list[str]:
     """One line per hand: contract, made or set, each team's change, the totals after."""
     out: list[str] = []
-    for i, r in enumerate(found, 1):
+    i = 0  # played hands only, as SCORE's # and the web sheet count them
+    for r in found:
         if r.score is None:
-            out.append(Message("history.redealt", number=i, dealer=r.dealer))
+            out.append(Message("history.redealt", dealer=r.dealer))
             continue
+        i += 1
         assert isinstance(r.entry, Hand)
         c = r.entry.contract
         out.append(
@@ -156,7 +163,7 @@ def title(desk: Desk, ui: ListState) -> str:
         return Message("help.title")
     if kind == "hands":
         game = _chosen(desk, ui)
-        names = {t: game.team_name(t) if game else desk.names[t] for t in TEAMS}
+        names = {t: named(t, game.team_name(t) if game else desk.names[t]) for t in TEAMS}
         return Message("history.hands_title", ns=names[Team.NS], ew=names[Team.EW])
     return Message("history.games_title")
 

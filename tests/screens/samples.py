@@ -481,9 +481,9 @@ SAMPLES: dict[str, View] = {
         Message("history.hands_title", ns="Us", ew="Them"),
         (
             _change(1, Seat.E, 8, Suit.H, "word.made", "-1", "+11", -1, 11),
-            Message("history.redealt", number=2, dealer=Seat.S),
-            _change(3, Seat.W, 7, None, "word.set", "+2", "-14", 1, -3),
-            _change(4, Seat.N, 12, None, "word.made", "+24", "-2", 25, -5),
+            Message("history.redealt", dealer=Seat.S),
+            _change(2, Seat.W, 7, None, "word.set", "+2", "-14", 1, -3),
+            _change(3, Seat.N, 12, None, "word.made", "+24", "-2", 25, -5),
         ),
         0,
         wrap=True,
