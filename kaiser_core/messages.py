@@ -228,6 +228,7 @@ TEXTS: dict[str, str] = {
     "score.hand": "#{number}",
     "score.last": "last: {team} {bid}{trump} {result} {delta}/{other}",
     "score.last_redeal": "last: {dealer} redealt",
+    "score.last_short": "{team} {bid}{trump} {result} {delta}/{other}",
     "bid.won_by": "bid won by {seat}",
     "bid.nt": "NT",
     "bid.nt_low": "NTlow",

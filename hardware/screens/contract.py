@@ -58,10 +58,27 @@ def _notes(v: ScoreView, rows: int) -> list[str]:
         if len(out) + len(lines) <= rows and all(not x.endswith("…") for x in lines):
             out += lines
     for extra in (v.progress, v.last, *v.tips):
-        extra = _coded(v, localize(extra)) if extra else extra
-        if extra and len(out) < rows and tiny.width(extra) <= SCORE_WIDTH:
-            out.append(extra)
+        text = _coded(v, localize(extra)) if extra else extra
+        if not text or len(out) >= rows:
+            continue
+        if tiny.width(text) <= SCORE_WIDTH:
+            out.append(text)
+        elif extra is v.last:  # never dropped: over two rows, else its short form
+            two = tiny.wrap(text, SCORE_WIDTH, 2)
+            if len(out) + 2 <= rows and not two[-1].endswith("…"):
+                out += two
+            else:
+                out.append(_short_last(v))
     return out
+
+
+def _short_last(v: ScoreView) -> str:
+    """The last hand's result without "last:" (``score.last_short``), for one row."""
+    params = getattr(v.last, "params", None)
+    text: str = v.last
+    if getattr(v.last, "key", "") == "score.last" and params:
+        text = _coded(v, localize(Message("score.last_short", **params)))
+    return fonts()[0].fit(text, SCORE_WIDTH)  # a long team name shortened, if it must
 
 
 def _coded(v: ScoreView, text: str) -> str:
