@@ -21,8 +21,8 @@ def test_ctrl_c_ends_the_web_server_without_a_traceback(tmp_path: Path) -> None:
     keys = tmp_path / "keys.txt"
     keys.write_text("UP\n")
     db = tmp_path / "kaiser.db"
-    played = subprocess.run([*CMD, "run", "--board", "mock", "--quiet", "--keys", str(keys),
-                             "--db", str(db)], capture_output=True, text=True, check=False)  # fmt: skip
+    run = [*CMD, "run", "--board", "mock", "--quiet", "--keys", str(keys), "--db", str(db)]
+    played = subprocess.run(run, capture_output=True, text=True, check=False)
     assert played.returncode == 0, played.stderr
     port = free_port()
     proc = subprocess.Popen(
@@ -36,7 +36,7 @@ def test_ctrl_c_ends_the_web_server_without_a_traceback(tmp_path: Path) -> None:
         wait_http(f"http://127.0.0.1:{port}/")
         assert get(f"http://127.0.0.1:{port}/")  # a page served, then Ctrl-C
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=20)
     finally:
         if proc.poll() is None:
             proc.kill()
