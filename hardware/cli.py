@@ -7,6 +7,7 @@ import gc
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from hardware.startup import started, starting
 from kaiser_core.errors import KaiserError
@@ -61,7 +62,15 @@ def _score(args: argparse.Namespace) -> int:
 
     try:
         data = load_record_bytes(read_file_capped(args.file, MAX_RECORD_BYTES), args.file)
-        result = score_record(data)
+        if isinstance(data, list):  # export --all: every game, each scored in turn
+            result: Any = []
+            for number, record in enumerate(data, 1):
+                try:
+                    result.append(score_record(record))
+                except KaiserError as err:
+                    return _fail(f"{args.file}: game {number}: {err}")
+        else:
+            result = score_record(data)
     except InputTooLarge as err:
         return _fail(f"{args.file}: a record must not be {err}")
     except OSError as err:

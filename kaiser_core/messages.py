@@ -236,6 +236,21 @@ TEXTS: dict[str, str] = {
     "menu.flipped": "display flipped: {state}",
     "menu.item.large": "Large type: {state}",
     "menu.item.help": "Help",
+    # a built-in profile's name and what it is (English keeps the config's names)
+    "profile.name.standard": "standard",
+    "profile.name.open-defense": "open-defense",
+    "profile.name.tournament": "tournament",
+    "profile.name.skat": "skat",
+    "profile.name.widow": "widow",
+    "profile.name.joffre": "joffre",
+    "profile.about.standard": "game to 52, defenders stop at 45",
+    "profile.about.open-defense": "defenders score past 45",
+    "profile.about.tournament": "a series, no-trump from 7",
+    "profile.about.skat": "two cards aside, bids from 7",
+    "profile.about.widow": "a widow, 7 tricks a hand",
+    "profile.about.joffre": "first card led is trump, game to 41",
+    "profile.described": "{rules}: {about}",
+
     "choose.language": "Language",
     "choose.chosen": "* {what}",
     "choose.other": "  {what}",
@@ -411,3 +426,14 @@ def _param_from_json(data: Any) -> Any:
         return Message.from_json(data["message"])
     ((kind, code),) = data.items()
     return _READ[kind](code)
+
+
+def profile_name(code: str) -> str:
+    """A profile's name: a built-in one's in the table's language, another as it is."""
+    return Message(f"profile.name.{code}") if f"profile.name.{code}" in TEXTS else code
+
+
+def profile_about(code: str) -> str | None:
+    """What a built-in profile is, in a sentence (None: not a built-in one)."""
+    key = f"profile.about.{code}"
+    return Message(key) if key in TEXTS else None

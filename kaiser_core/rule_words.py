@@ -11,25 +11,12 @@ number) first, then ``rule.<option>`` with the value in it.
 
 from __future__ import annotations
 
-from kaiser_core.messages import PLURALS, TEXTS, Message
+from kaiser_core.messages import PLURALS, TEXTS, Message, profile_name
 from kaiser_core.rules import Rules, find_profile
 
 #: The English words of every option; {value} is the option's value.
 RULE_TEXTS: dict[str, str] = {
     "rules.changed": "changed from {profile}:",
-    "profile.name.standard": "standard",
-    "profile.name.open-defense": "open-defense",
-    "profile.name.tournament": "tournament",
-    "profile.name.skat": "skat",
-    "profile.name.widow": "widow",
-    "profile.name.joffre": "joffre",
-    "profile.about.standard": "game to 52, defenders stop at 45",
-    "profile.about.open-defense": "defenders score past 45",
-    "profile.about.tournament": "a series, no-trump from 7",
-    "profile.about.skat": "two cards aside, bids from 7",
-    "profile.about.widow": "a widow, 7 tricks a hand",
-    "profile.about.joffre": "first card led is trump, game to 41",
-    "profile.described": "{rules}: {about}",
     "rules.as_profile": "as in {profile}:",
     "rule.target": "Game to {value}",
     "rule.min_bid": "Bids from {value}",
@@ -98,17 +85,6 @@ PLURALS["rule.three_spades_needs_tricks.penalty"] = (
     "value",
     "3♠ with under {value} tricks scores {penalty}",
 )
-
-
-def profile_name(code: str) -> str:
-    """A profile's name: a built-in one's in the table's language, another as it is."""
-    return Message(f"profile.name.{code}") if f"profile.name.{code}" in TEXTS else code
-
-
-def profile_about(code: str) -> str | None:
-    """What a built-in profile is, in a sentence (None: not a built-in one)."""
-    key = f"profile.about.{code}"
-    return Message(key) if key in TEXTS else None
 
 
 def _tag(value: object) -> str:

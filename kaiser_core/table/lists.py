@@ -14,8 +14,8 @@ from kaiser_core.cards import TEAMS, Team
 from kaiser_core.errors import KaiserError
 from kaiser_core.game import EntryResult
 from kaiser_core.hand import Hand
-from kaiser_core.messages import Message
-from kaiser_core.rule_words import profile_name, rule_lines
+from kaiser_core.messages import Message, profile_name
+from kaiser_core.rule_words import rule_lines
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key

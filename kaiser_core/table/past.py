@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import TableEntry
 from kaiser_core.errors import KaiserError
-from kaiser_core.messages import Message
+from kaiser_core.messages import Message, profile_name
 from kaiser_core.rules import Rules, find_profile
 from kaiser_core.table.ui import Scene
 
@@ -57,8 +57,6 @@ def house_rules(rules: Rules) -> int:
 
 def rules_label(rules: Rules) -> str:
     """``standard``, ``standard + 1 house rule`` or ``standard + 2 house rules``."""
-    from kaiser_core.rule_words import profile_name
-
     count = house_rules(rules)
     name = profile_name(rules.profile)
     if count == 0:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from kaiser_core.messages import Message
-from kaiser_core.rule_words import profile_about, profile_name
+from kaiser_core.messages import Message, profile_about, profile_name
 from kaiser_core.rules import PROFILES, Rules
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
