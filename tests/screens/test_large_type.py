@@ -28,7 +28,7 @@ from kaiser_core.views import View
 from .pictures import check_picture, same
 from .samples import SAMPLES
 from .test_every_view import EW_NAME, NS_NAME, VIEWS, cut_outside_a_name
-from .test_screens import REFERENCE
+from .test_screens import DOC_PICTURES, DOCS, REFERENCE
 
 LANGUAGES = i18n.LANGUAGES
 LARGE_REFERENCE = REFERENCE / "large"
@@ -57,6 +57,15 @@ def test_the_large_screen_matches_its_reference_in_each_language(name: str, lang
     image = render(SAMPLES[name], large=True)
     check_picture(LARGE_REFERENCE / language / f"{name}.png", image)
     assert not same(image, render(SAMPLES[name])), name  # large type is not the normal screen
+
+
+@pytest.mark.parametrize("name", DOC_PICTURES)
+def test_the_readme_shows_each_picture_in_large_type_too(name: str) -> None:
+    """docs/screens/large/NAME.png beside docs/screens/NAME.png (4x, nearest)."""
+    image = render(SAMPLES[name], large=True).convert("L")
+    check_picture(
+        DOCS / "large" / f"{name}.png", image.resize((512, 256), Image.Resampling.NEAREST)
+    )
 
 
 def test_every_language_has_a_large_reference_for_each_sample_and_no_other() -> None:
