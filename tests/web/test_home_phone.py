@@ -15,6 +15,7 @@ from hardware.web.language import LANGUAGES
 pytestmark = pytest.mark.slow
 
 PAGES = ("/", "/games/1", "/games/2", "/stats")
+PHONE = 360  # conftest.SIZES["phone"]
 
 #: The elements that stick out past the right edge (a page may hide overflow, but a word
 #: cut at the edge is still lost): tag, class and text of each, cut to 60 characters.
@@ -42,6 +43,6 @@ def test_every_home_page_fits_a_360_px_phone(home, phone, lang: str) -> None:  #
         phone.get(f"{home.url}{page}?lang={lang}")
         wide, inner = no_horizontal_scroll(phone)
         out = phone.execute_script(OUT_OF_VIEW)
-        if wide > inner or out:
+        if wide > inner or inner != PHONE or out:  # a page too wide zooms the phone out
             bad[page] = (wide, inner, out[:5])
     assert not bad, bad

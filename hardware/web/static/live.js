@@ -37,7 +37,10 @@
       var tr = document.createElement("tr");
       cell(tr, num(r.rank)); cell(tr, r.name, "name"); cell(tr, num(r.total), "b");
       (r.rounds || []).forEach(function (v) { cell(tr, num(v)); });
-      cell(tr, num(r.won)); body.appendChild(tr);
+      cell(tr, num(r.won));
+      // each cell its column's name: a phone shows a row as a card of labelled lines
+      Array.prototype.forEach.call(tr.children, function (td, k) { td.dataset.label = labels[k]; });
+      body.appendChild(tr);
     });
     table.tHead.replaceChildren(head);
     table.replaceChild(body, table.tBodies[0]);
