@@ -250,7 +250,6 @@ TEXTS: dict[str, str] = {
     "profile.about.widow": "a widow, 7 tricks a hand",
     "profile.about.joffre": "first card led is trump, game to 41",
     "profile.described": "{rules}: {about}",
-
     "choose.language": "Language",
     "choose.chosen": "* {what}",
     "choose.other": "  {what}",

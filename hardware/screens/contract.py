@@ -97,14 +97,19 @@ def bidder(pen: Pen, v: BidderView) -> None:
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, Message("bidder.title"), small)
+    words = [Message("hint.push"), Message("hint.the_bidder")]
+    words.append(Message("bidder.dealt", seat=v.dealer))
+    left = max(tiny.width(w) for w in words)
     if bottom >= 31:
-        pen.text(0, 16, Message("hint.push"), tiny)
-        pen.text(0, 24, Message("hint.the_bidder"), tiny)
+        pen.text(0, 16, words[0], tiny)
+        pen.text(0, 24, words[1], tiny)
     if bottom >= 41:
-        pen.text(0, 34, Message("bidder.dealt", seat=v.dealer), tiny)
+        pen.text(0, 34, words[2], tiny)
     if bottom >= 49 and v.tips and tiny.width(v.tips[0]) <= 70:  # a game's first hands
         pen.text(0, 42, v.tips[0], tiny)
-    compass(pen, (72, 0, pen.w, min(bottom + 1, 64)), seat_labels(), arrows=True)
+    # the compass keeps clear of the words: its West label 8 px after the widest
+    x0 = min(max(72, left + 6), 80)
+    compass(pen, (x0, 0, pen.w, min(bottom + 1, 64)), seat_labels(), arrows=True)
 
 
 def trump_cycle(v: BidView) -> list[str]:

@@ -12,17 +12,17 @@ from kaiser_core.messages import Message
 
 from .samples import SAMPLES
 
-GAP = 4  # pixels between the words and the West label
+GAP = 8  # pixels between the words and the West label: more than a word space
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_bidder_words_keep_clear_of_the_west_label(lang: str) -> None:
-    drawn: list[tuple[int, int, str]] = []
+    drawn: list[tuple[int, int, int, str]] = []
     original = Pen.text
 
     def record(self: Pen, x: int, y: int, text: str, font: object, fill: int = 255) -> int:
         end = original(self, x, y, text, font, fill)  # type: ignore[arg-type]
-        drawn.append((x, end, i18n.localize(text)))
+        drawn.append((x, y, end, i18n.localize(text)))
         return end
 
     i18n.set_language(lang)
@@ -33,7 +33,7 @@ def test_the_bidder_words_keep_clear_of_the_west_label(lang: str) -> None:
     finally:
         Pen.text = original  # type: ignore[method-assign]
         i18n.set_language("en")
-    label = [x for x, _, text in drawn if text == west and x > 40]
-    words = [end for x, end, _ in drawn if x == 0 and end < 100]
+    label = [x for x, _, _, text in drawn if text == west and x > 40]
+    words = [end for x, y, end, _ in drawn if x == 0 and 12 <= y <= 44]  # beside the compass
     assert label and words, drawn
     assert max(words) + GAP <= min(label), (lang, drawn)
