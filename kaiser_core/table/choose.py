@@ -4,8 +4,9 @@ The language list names each language in its own words ("Suomi", "Русский
 left in a language it cannot read still finds its own. UP/DOWN move the cursor, OK takes
 the highlighted choice at once (on the one already in force, the next one: so OK, OK on
 Entry still steps per trick -> per hand -> card reader as the menu item always did), and
-B or HOLD-OK close the menu. Opening Entry takes the next mode at once, as its menu item
-did, so the key scripts of TABLE.md keep their meaning ("HOLD-OK DOWN DOWN OK B": per hand).
+B or HOLD-OK close the menu. Opening the list takes the next choice at once, as the menu
+item did, so the key scripts of TABLE.md keep their meaning ("HOLD-OK DOWN DOWN OK B": per
+hand); a player who wants another moves to it, in view, and OK takes it.
 """
 
 from __future__ import annotations
@@ -58,14 +59,12 @@ def take(desk: Desk, kind: str, value: str) -> None:
 
 
 def open_list(desk: Desk, kind: str) -> Change:
-    """The menu's item: the list opens on the choice in force (Entry: on the next mode,
-    taken at once, as the item always did)."""
+    """The menu's item: the list opens on the next choice, taken at once, as the item
+    always did (a key script's "OK B" still means the next language or mode)."""
     found = options(desk, kind)
     now = in_force(desk, kind)
-    index = found.index(now) if now in found else 0
-    if kind == "mode":
-        index = (index + 1) % len(found)
-        take(desk, kind, found[index])
+    index = (found.index(now) + 1 if now in found else 0) % len(found)
+    take(desk, kind, found[index])
     desk.open(CHOOSE, kind=kind, index=index)
     return Change()
 
