@@ -9,11 +9,18 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
 
 from hardware.director.eventfile import Broker
+from hardware.director.state import MAX_PAYLOAD
 from kaiser_core.club.messages import round_topic
 
 log = logging.getLogger(__name__)
+#: The largest packet the director takes: a game message at its cap, with topic and header.
+MAX_PACKET = MAX_PAYLOAD + 1024
+#: MQTT 5's Session Expiry Interval that means "never".
+NEVER = 0xFFFFFFFF
 
 
 class Link:
@@ -25,14 +32,19 @@ class Link:
         self.loop = loop
         self.handler: Any = None
         self.current_round: dict[str, Any] | None = None
-        # MQTT 3.1.1 with clean_session=False and a fixed client id: the broker keeps the
-        # subscriptions and queues QoS 1 messages while the director is away.
+        # MQTT 5 with clean_start=False, a session that never expires and a fixed client
+        # id: the broker keeps the subscriptions and queues QoS 1 messages while the
+        # director is away. Its Maximum Packet Size makes the broker drop, unsent, any
+        # message larger than the director reads (a retained 100 MB one came back at every
+        # start and took it past its unit's MemoryMax).
         self.client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=f"kaiser-director-{event_id}",
-            clean_session=False,
-            protocol=mqtt.MQTTv311,
+            protocol=mqtt.MQTTv5,
         )
+        self.properties = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        self.properties.SessionExpiryInterval = NEVER
+        self.properties.MaximumPacketSize = MAX_PACKET
         if broker.username:
             self.client.username_pw_set(broker.username, broker.password)
         self.client.reconnect_delay_set(1, 8)
@@ -42,7 +54,13 @@ class Link:
 
     def start(self) -> None:
         """Connect in the background (retrying for ever) and run paho's thread."""
-        self.client.connect_async(self.broker.host, self.broker.port, keepalive=30)
+        self.client.connect_async(
+            self.broker.host,
+            self.broker.port,
+            keepalive=30,
+            clean_start=False,
+            properties=self.properties,
+        )
         self.client.loop_start()
 
     def stop(self) -> None:

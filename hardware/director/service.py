@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from hardware.director.events import Listener
-from hardware.director.state import END, NEXT, ActionError, Changes, Director
+from hardware.director.state import END, NEXT, ActionError, Changes, Director, refusal_digest
 from hardware.director.store import Store
 
 log = logging.getLogger(__name__)
@@ -44,8 +44,11 @@ class Service:
         self._last_flush = 0.0
         self._last_standings = b""
         self._saved: dict[tuple[int, int], tuple[str, int, bool]] = {}
-        for at, topic, payload in store.rows():
-            director.receive(at, topic, payload)
+        for at, topic, payload, verdict, reason, digest in store.rows():
+            if verdict == "refused":
+                director.refused_again(at, topic, reason, digest)
+            else:
+                director.receive(at, topic, payload)
         self._last_standings = sse("standings", director.standings())
         self._save_games(set(director.kept))
 
@@ -54,9 +57,13 @@ class Service:
         at = now_iso()
         verdict, reason, changes = self.director.receive(at, topic, payload)
         self.counts["messages"] += 1
+        if verdict == "repeat":  # a refused message offered again: already in the log
+            return
+        digest = ""
         if verdict == "refused":
             self.counts["refused"] += 1
-        self.store.add(at, topic, payload, verdict, reason)
+            digest = refusal_digest(topic, payload)
+        self.store.add(at, topic, payload, verdict, reason, digest)
         self._changed(changes)
 
     def act(self, topic: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ what changed, so the web side can tell its listeners.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from collections import Counter
@@ -27,15 +28,19 @@ from kaiser_core.club.messages import (
 )
 from kaiser_core.club.seating import Seating, seat_individual, seat_pairs
 from kaiser_core.club.standings import LiveStandings, TableResult
+from kaiser_core.errors import RecordError
 from kaiser_core.record import parse_record, result_json
 from kaiser_core.record_after import Played
-from kaiser_core.record_json import MAX_RECORD_BYTES
+from kaiser_core.record_json import load_record_bytes
 
 log = logging.getLogger(__name__)
 NEXT = "director/next"
 END = "director/end"
-#: The largest game message: a record the ``score`` command would read, and its envelope.
-MAX_PAYLOAD = MAX_RECORD_BYTES + 4096
+#: The largest game message: 256 KiB hold some 1,700 hands, a round has 10 or so (the
+#: shipped broker config drops larger ones, ``message_size_limit``; this is for any other).
+MAX_PAYLOAD = 256 * 1024
+#: The largest status message (some 150 bytes).
+MAX_STATUS = 4096
 
 
 @dataclass
@@ -82,6 +87,11 @@ class Held:
         return result_json(parse_record(self.record).game())
 
 
+def refusal_digest(topic: str, payload: bytes) -> str:
+    """What tells one refused message from another (the log keeps it, not the message)."""
+    return hashlib.blake2b(topic.encode() + b"\0" + payload, digest_size=16).hexdigest()
+
+
 class ActionError(Exception):
     """A director's action that cannot be done now (the message says why)."""
 
@@ -104,6 +114,7 @@ class Director:
         self.results: dict[tuple[int, int], TableResult] = {}
         self.status: dict[int, dict[str, Any]] = {}
         self.refused: Counter[int] = Counter()
+        self.refused_digests: set[str] = set()
         self.last_refusal: dict[int, str] = {}
         self.seen: dict[int, str] = {}
         self._standings: dict[str, Any] | None = None
@@ -164,7 +175,18 @@ class Director:
 
     # -- messages ---------------------------------------------------------------------
     def receive(self, at: str, topic: str, payload: bytes) -> tuple[str, str, Changes]:
-        """Fold one message or action in: (verdict, reason, what changed)."""
+        """Fold one message or action in: (verdict, reason, what changed). A refused
+        message counts once: the broker offers a retained one again at every connection
+        (verdict ``repeat``, nothing changed)."""
+        verdict, reason, changes = self._fold(at, topic, payload)
+        if verdict == "refused":
+            table = min(changes.tables)
+            if not self._count_refusal(table, refusal_digest(topic, payload), reason):
+                return "repeat", reason, Changes()
+            log.warning("table %d: refused a message on %s: %s", table, topic, reason[:300])
+        return verdict, reason, changes
+
+    def _fold(self, at: str, topic: str, payload: bytes) -> tuple[str, str, Changes]:
         if topic == NEXT:
             return "action", "", self.next_round()
         if topic == END:
@@ -174,12 +196,13 @@ class Director:
             return "ignored", "not a topic of this event", Changes()
         table = int(match.group(2))
         self.seen[table] = at
-        if len(payload) > MAX_PAYLOAD:
-            return self._refuse(table, topic, f"the payload is larger than {MAX_PAYLOAD} bytes")
-        try:
-            data = json.loads(payload.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            return self._refuse(table, topic, "the payload is not UTF-8 JSON")
+        cap = MAX_STATUS if topic.endswith("/status") else MAX_PAYLOAD
+        if len(payload) > cap:  # before a byte of it is read
+            return self._refuse(table, topic, f"the payload is larger than {cap} bytes")
+        try:  # strict: no 5,000-digit number, no duplicate key, no NaN
+            data = load_record_bytes(payload)
+        except RecordError as err:
+            return self._refuse(table, topic, f"the payload is not valid JSON: {err}")
         if topic.endswith("/status"):
             try:
                 self.status[table] = parse_status(data)
@@ -218,10 +241,25 @@ class Director:
         return verdict, "", changes
 
     def _refuse(self, table: int, topic: str, reason: str) -> tuple[str, str, Changes]:
+        return "refused", reason, Changes(tables={table})
+
+    def _count_refusal(self, table: int, digest: str, reason: str) -> bool:
+        """Count a refused message unless the same one was counted before."""
+        if digest in self.refused_digests:
+            return False
+        self.refused_digests.add(digest)
         self.refused[table] += 1
         self.last_refusal[table] = reason
-        log.warning("table %d: refused a message on %s: %s", table, topic, reason)
-        return "refused", reason, Changes(tables={table})
+        return True
+
+    def refused_again(self, at: str, topic: str, reason: str, digest: str) -> None:
+        """A refusal read back from the log: counted as it was, the message not read again
+        (the log keeps only its first bytes)."""
+        match = GAME_TOPIC.match(topic) or STATUS_TOPIC.match(topic)
+        if match and match.group(1) == self.event.id:
+            table = int(match.group(2))
+            self.seen[table] = at
+            self._count_refusal(table, digest or f"{at} {topic}", reason)
 
     # -- views ------------------------------------------------------------------------
     def standings(self) -> dict[str, Any]:

@@ -16,6 +16,9 @@ from typing import Any
 
 SCHEMA = "kaiser-director/2"
 OLD_SCHEMA = "kaiser-director/1"  # one event per database, named in meta
+#: What the log keeps of a refused message's payload, and of any reason.
+REFUSED_KEPT = 1024
+REASON_KEPT = 500
 _DDL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS log (
@@ -25,7 +28,8 @@ CREATE TABLE IF NOT EXISTS log (
     payload BLOB NOT NULL,
     verdict TEXT NOT NULL DEFAULT '',
     reason TEXT NOT NULL DEFAULT '',
-    event TEXT NOT NULL DEFAULT ''
+    event TEXT NOT NULL DEFAULT '',
+    digest TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS games (
     event TEXT NOT NULL,
@@ -58,6 +62,9 @@ class Store:
             elif marks and marks.get("schema") != SCHEMA:
                 raise StoreError(f"{path}: not a director database ({marks.get('schema')!r})")
             self.db.executescript(_DDL)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(log)")}
+            if "digest" not in columns:  # a refused message's digest (issue 26)
+                self.db.execute("ALTER TABLE log ADD COLUMN digest TEXT NOT NULL DEFAULT ''")
             with self.db:
                 self.db.execute("BEGIN")
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA,))
@@ -76,20 +83,31 @@ class Store:
             self.db.execute("ALTER TABLE log ADD COLUMN event TEXT NOT NULL DEFAULT ''")
             self.db.execute("UPDATE log SET event = ?", (event_id,))
 
-    def add(self, at: str, topic: str, payload: bytes, verdict: str, reason: str) -> None:
-        """Keep one message or action of this event."""
+    def add(
+        self, at: str, topic: str, payload: bytes, verdict: str, reason: str, digest: str = ""
+    ) -> None:
+        """Keep one message or action of this event; of a refused message only its first
+        ``REFUSED_KEPT`` bytes and its ``digest`` (it changes nothing: the log says what
+        and why)."""
+        if verdict == "refused":
+            payload = payload[:REFUSED_KEPT]
         self.db.execute(
-            "INSERT INTO log (at, topic, payload, verdict, reason, event)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (at, topic, payload, verdict, reason, self.event_id),
+            "INSERT INTO log (at, topic, payload, verdict, reason, event, digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (at, topic, payload, verdict, reason[:REASON_KEPT], self.event_id, digest),
         )
 
-    def rows(self) -> Iterator[tuple[str, str, bytes]]:
-        """Every kept message of this event, oldest first: (at, topic, payload)."""
-        for at, topic, payload in self.db.execute(
-            "SELECT at, topic, payload FROM log WHERE event = ? ORDER BY seq", (self.event_id,)
+    def rows(self) -> Iterator[tuple[str, str, bytes, str, str, str]]:
+        """Every kept message of this event, oldest first: (at, topic, payload, verdict,
+        reason, digest). A refused message's payload is left out: a database of an older
+        director may hold one of 100 MB, which the replay must not read (SQLite reads a
+        column only when it is asked for)."""
+        for at, topic, payload, verdict, reason, digest in self.db.execute(
+            "SELECT at, topic, CASE WHEN verdict = 'refused' THEN x'' ELSE payload END,"
+            " verdict, substr(reason, 1, ?), digest FROM log WHERE event = ? ORDER BY seq",
+            (REASON_KEPT, self.event_id),
         ):
-            yield at, topic, bytes(payload)
+            yield at, topic, bytes(payload), verdict, reason, digest
 
     def save_game(self, table: int, number: int, record: Any, ended: bool) -> None:
         """Keep (or replace) this event's record of table ``table`` in round ``number``

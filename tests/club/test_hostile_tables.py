@@ -38,8 +38,8 @@ def status(hands: int) -> bytes:
 
 def test_the_shipped_broker_drops_a_huge_message_before_the_director(venue: Venue) -> None:
     table = venue.table(2)
-    padded = {"online": True, "hands": 1, "pad": "x" * (2 << 20)}
-    table.raw(table.topic("status"), json.dumps(padded).encode())  # 2 MB
+    padded = {"online": True, "hands": 1, "pad": "x" * (600 << 10)}
+    table.raw(table.topic("status"), json.dumps(padded).encode())  # 600 KB
     table.raw(table.topic("status"), status(3))
     venue.director.wait_for(lambda: table_row(venue, 2).get("hands") == 3, what="status")
     assert table_row(venue, 2)["refused"] == 0  # it never reached the director
@@ -53,10 +53,13 @@ def test_a_100_mb_message_is_refused_unread_and_the_restart_fits_the_units_memor
     venue = Venue(tmp_path, limits=False)  # a broker without the shipped caps
     try:
         table = venue.table(2)
-        table.raw(table.topic("status"), b'{"online": true, "pad": "' + b"x" * BIG + b'"}')
+        # 100 MB, retained: the broker offers it at every connection of the director.
+        table.raw(table.topic("round/1/game"), b'{"pad": "' + b"x" * BIG + b'"}')
+        # 200 KB: under the director's packet cap, over its cap of a status.
+        table.raw(table.topic("status"), b'{"online": true, "pad": "' + b"x" * 200_000 + b'"}')
         d = venue.director
         d.wait_for(lambda: table_row(venue, 2).get("refused") == 1, 60, "the refusal")
-        assert "larger than" in table_row(venue, 2)["last_refused"]
+        assert "larger than 4096 bytes" in table_row(venue, 2)["last_refused"]
         assert biggest_logged(d.db) <= 1024  # not stored whole
         d.stop()
         # A database an older director wrote: the 100 MB kept whole. Its replay reads
@@ -71,7 +74,7 @@ def test_a_100_mb_message_is_refused_unread_and_the_restart_fits_the_units_memor
         try:
             d.preexec = group.enter
             d.start()  # under MemoryMax=200M: an OOM kill here is "the director stopped"
-            assert table_row(venue, 2)["refused"] == 2
+            assert table_row(venue, 2)["refused"] == 2  # the 100 MB one never arrived
             table.raw(table.topic("status"), status(5))
             d.wait_for(lambda: table_row(venue, 2).get("hands") == 5, what="the next status")
         finally:
