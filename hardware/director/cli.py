@@ -55,7 +55,7 @@ def cmd_director(args: argparse.Namespace) -> int:
                 return _fail("give --broker HOST[:PORT] and --listen HOST:PORT (or --export DIR)")
             broker = parse_broker(args.broker, broker_table)
             listen = _listen(args.listen)
-        store = Store(args.db, event.id)
+        store = Store(args.db, event.id, lock=args.export is None)
     except (ClubError, StoreError) as err:
         return _fail(str(err))
     if args.export is not None:

@@ -8,7 +8,10 @@ each event's kept record of every table and round, for the statistics across eve
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,10 +52,15 @@ class StoreError(Exception):
 class Store:
     """The log, in a SQLite file (WAL)."""
 
-    def __init__(self, path: Path, event_id: str) -> None:
+    def __init__(self, path: Path, event_id: str, lock: bool = True) -> None:
+        """Open (or make) the database; ``lock``: as the one director serving it (an
+        export beside a running director does not lock it)."""
         self.event_id = event_id
+        self.lock = -1
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if lock:
+                self.lock = _lock(path)
             self.db = sqlite3.connect(path, isolation_level=None)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
@@ -70,7 +78,11 @@ class Store:
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA,))
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('event', ?)", (event_id,))
         except (OSError, sqlite3.Error) as err:
+            self.close()
             raise StoreError(f"{path}: cannot use it as the director's database: {err}") from None
+        except StoreError:
+            self.close()
+            raise
 
     def _marks(self) -> list[tuple[str, str]]:
         found = self.db.execute("SELECT name FROM sqlite_master WHERE name = 'meta'").fetchone()
@@ -130,5 +142,28 @@ class Store:
         return [e for (e,) in self.db.execute("SELECT DISTINCT event FROM games ORDER BY event")]
 
     def close(self) -> None:
-        """Close the file."""
-        self.db.close()
+        """Close the file and let go of the lock."""
+        if hasattr(self, "db"):
+            self.db.close()
+        if self.lock >= 0:
+            os.close(self.lock)
+            self.lock = -1
+
+
+def _lock(path: Path) -> int:
+    """``<db>-lock`` locked with flock: one director per database (two would both append
+    to the log and publish rounds over each other); the OS lets go when it dies."""
+    lock = path.with_name(path.name + "-lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        os.close(fd)
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise StoreError(
+            f"{path}: another director is using this database{who}: stop it first"
+        ) from None
+    with contextlib.suppress(OSError):
+        os.pwrite(fd, f"{os.getpid():<31}\n".encode(), 0)
+    return fd

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from club_helpers import MemoryCgroup
+from club_helpers import REPO, MemoryCgroup, free_port
 from club_venue import EVENT_ID, Venue
 
 pytestmark = pytest.mark.slow
@@ -97,3 +99,18 @@ def test_numbers_of_5000_digits_in_messages_are_refused_in_one_line(venue: Venue
     d.wait_for(lambda: table_row(venue, 3).get("hands") == 4, what="the next status")
     log = d.log()
     assert "Traceback" not in log and "ValueError" not in log, log[-3000:]
+
+
+def test_a_second_director_on_the_same_database_is_refused(venue: Venue) -> None:
+    d = venue.director
+    second = subprocess.run(
+        [sys.executable, "-m", "hardware.cli", "director", "--event", str(venue.event),
+         "--broker", f"127.0.0.1:{venue.broker.port}", "--db", str(d.db),
+         "--listen", f"127.0.0.1:{free_port()}"],
+        capture_output=True, text=True, timeout=30, cwd=REPO,
+    )  # fmt: skip
+    assert second.returncode == 2, second.stderr[-2000:]
+    lines = second.stderr.strip().splitlines()
+    assert len(lines) == 1 and "another director" in lines[0] and str(d.db) in lines[0], lines
+    assert d.proc is not None and d.proc.poll() is None
+    assert d.get("/api/event")["id"] == EVENT_ID
