@@ -3,20 +3,34 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from hardware.director.events import Listener
-from hardware.director.state import END, NEXT, ActionError, Changes, Director, refusal_digest
+from hardware.director.state import (
+    ADOPT,
+    END,
+    NEXT,
+    ActionError,
+    Changes,
+    Director,
+    refusal_digest,
+)
 from hardware.director.store import Store
+from kaiser_core.errors import RecordError
+from kaiser_core.record_json import load_record_bytes
 
 log = logging.getLogger(__name__)
 #: At most this many flushes (standings and table rows sent) a second: the standings are
 #: ranked, encoded and sent once per flush, however many tables changed since the last.
 FLUSHES_PER_SECOND = 4.0
+#: The director's notes the page shows (the newest).
+NOTES = 30
 
 
 def now_iso() -> str:
@@ -35,7 +49,12 @@ class Service:
     def __init__(self, director: Director, store: Store) -> None:
         self.director = director
         self.store = store
-        self.publish_round: Callable[[dict[str, Any]], None] = lambda payload: None
+        self.publish_round: Callable[[bytes], None] = lambda body: None
+        self.broker: dict[str, str] = {"state": "connecting", "detail": "", "since": now_iso()}
+        #: What the director decided about the broker's round, newest last (for the page).
+        self.notes: deque[dict[str, str]] = deque(maxlen=NOTES)
+        self.round_checked = False
+        self._retained: bytes | None = None
         self.listeners: set[Listener] = set()
         self.counts = {"messages": 0, "refused": 0}
         self.flush_every = 1.0 / FLUSHES_PER_SECOND
@@ -74,7 +93,67 @@ class Service:
         changes = self.director.receive(at, topic, b"")[2]
         self.store.add(at, topic, b"", "action", "")
         self._changed(changes)
-        return self.director.round_payload()
+        return {**self.director.round_payload(), "broker": dict(self.broker)}
+
+    # -- the broker -------------------------------------------------------------------
+    def link_state(self, state: str, detail: str) -> None:
+        """The broker connection changed: connected, refused (the login), lost."""
+        self.broker = {"state": state, "detail": detail, "since": now_iso()}
+        if state != "connected":
+            self.round_checked = False
+
+    def round_heard(self, payload: bytes) -> None:
+        """A round message on the broker: the retained one while checking, or someone's."""
+        if self.round_checked:
+            self._check_round(payload, startup=False)
+        else:
+            self._retained = payload
+
+    def round_check(self) -> None:
+        """The broker has sent its retained round, if it holds one: now decide."""
+        self.round_checked = True
+        retained, self._retained = self._retained, None
+        self._check_round(retained, startup=True)
+
+    def _round_body(self) -> bytes:
+        return json.dumps(self.director.round_payload(), ensure_ascii=False).encode()
+
+    def _check_round(self, payload: bytes | None, startup: bool) -> None:
+        """Publish our round over the broker's unless the broker's is it; a new database
+        takes the broker's round when this event file gives it (issue 26, M22)."""
+        director = self.director
+        own = self._round_body()
+        data: object = None
+        if payload is not None:
+            with contextlib.suppress(RecordError):
+                data = load_record_bytes(payload[: 64 * 1024 + 1][: 64 * 1024])
+            if data == json.loads(own):
+                return
+        number = data.get("round") if isinstance(data, dict) else None
+        if startup and payload is not None and director.fresh() and number != 0:
+            if director.adoptable(data):
+                at = now_iso()
+                changes = director.receive(at, ADOPT, payload)[2]
+                self.store.add(at, ADOPT, payload, "action", "")
+                self._note(f"took round {number} from the broker (a new database)")
+                self._changed(changes)
+            else:
+                self._note(
+                    "the broker holds a round this event file does not give: not replaced; "
+                    "starting the next round replaces it"
+                )
+            return
+        if payload is not None and (not startup or number != 0):
+            self._note(f"replaced a round message the director did not send (round {number})")
+        self.publish_round(own)
+
+    def _note(self, text: str) -> None:
+        log.warning("round: %s", text)
+        self.notes.append({"at": now_iso(), "text": text})
+
+    def director_body(self) -> dict[str, Any]:
+        """The body of ``GET /api/director``: the broker connection and the notes."""
+        return {"broker": dict(self.broker), "notes": list(self.notes)}
 
     def _save_games(self, keys: set[tuple[int, int]]) -> None:
         """Keep the games ``keys`` (table, round) in the store's ``games`` table, those
@@ -91,7 +170,7 @@ class Service:
         if changes.games:
             self._save_games(changes.games)
         if changes.round:
-            self.publish_round(self.director.round_payload())
+            self.publish_round(self._round_body())
         pending = self._pending
         pending.standings |= changes.standings
         pending.tables |= changes.tables

@@ -36,6 +36,8 @@ from kaiser_core.record_json import load_record_bytes
 log = logging.getLogger(__name__)
 NEXT = "director/next"
 END = "director/end"
+#: A new database took the round the broker held (the payload: that round message).
+ADOPT = "director/adopt"
 #: The largest game message: 256 KiB hold some 1,700 hands, a round has 10 or so (the
 #: shipped broker config drops larger ones, ``message_size_limit``; this is for any other).
 MAX_PAYLOAD = 256 * 1024
@@ -159,6 +161,36 @@ class Director:
         self.live.end(number)
         self._standings = None
 
+    def fresh(self) -> bool:
+        """No round has been started (a new database)."""
+        return self.current == 0
+
+    def adoptable(self, data: object) -> bool:
+        """``data`` is a round message this event file gives (its round, seats, rules),
+        and this director has started none: it may take it as its own."""
+        if not self.fresh() or not isinstance(data, dict):
+            return False
+        number, ended = data.get("round"), data.get("ended")
+        if type(number) is not int or not 1 <= number <= self.event.rounds:
+            return False
+        if type(ended) is not bool:
+            return False
+        seating = self.seatings[number - 1]
+        expected = round_message(self.event, number, seating, ended)
+        return bool(json.loads(json.dumps(expected)) == data)
+
+    def _adopt(self, data: dict[str, Any]) -> Changes:
+        """Start rounds 1 to ``data["round"]``, all ended but the last unless it is."""
+        last = int(data["round"])
+        for number in range(1, last + 1):
+            self.current = number
+            self.ended[number] = False
+            self.live.start(self.seatings[number - 1])
+            if number < last or data["ended"]:
+                self._end(number)
+        self._standings = None
+        return Changes(standings=True, tables=set(self.seatings[last - 1].tables))
+
     def _round_games(self, number: int) -> set[tuple[int, int]]:
         """The kept games of round ``number`` (their ``ended`` changed)."""
         return {(t, number) for t in self.by_round.get(number, ())}
@@ -187,6 +219,8 @@ class Director:
         return verdict, reason, changes
 
     def _fold(self, at: str, topic: str, payload: bytes) -> tuple[str, str, Changes]:
+        if topic == ADOPT:
+            return "action", "", self._adopt(json.loads(payload))
         if topic == NEXT:
             return "action", "", self.next_round()
         if topic == END:

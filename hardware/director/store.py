@@ -12,6 +12,7 @@ import contextlib
 import fcntl
 import json
 import os
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -77,12 +78,20 @@ class Store:
                 self.db.execute("BEGIN")
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA,))
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('event', ?)", (event_id,))
+                client = f"kaiser-director-{secrets.token_hex(8)}"
+                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('client', ?)", (client,))
         except (OSError, sqlite3.Error) as err:
             self.close()
             raise StoreError(f"{path}: cannot use it as the director's database: {err}") from None
         except StoreError:
             self.close()
             raise
+
+    def client_id(self) -> str:
+        """The director's MQTT client id: made with the database, a secret (a table's
+        login that used it would take the director's place on the broker)."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'client'").fetchone()
+        return str(row[0])
 
     def _marks(self) -> list[tuple[str, str]]:
         found = self.db.execute("SELECT name FROM sqlite_master WHERE name = 'meta'").fetchone()

@@ -67,6 +67,9 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
     async def records_export(request: Request) -> Response:
         return _json(records(director))
 
+    async def director_state(request: Request) -> Response:
+        return _json(service.director_body())
+
     return Starlette(
         routes=[
             *page_routes(service),
@@ -78,6 +81,7 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             Route("/api/rounds/end", end_round, methods=["POST"]),
             Route("/api/export/standings.csv", csv_export),
             Route("/api/export/records", records_export),
+            Route("/api/director", director_state),
             Route("/events", EventStream(service.listen, service.forget)),
         ]
     )
