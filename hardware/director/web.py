@@ -45,11 +45,16 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
         return _json(body)
 
     async def action(request: Request, topic: str) -> Response:
-        status = guard.check(request.headers.get("x-pin"))
+        if not same_origin(request):  # another site's page: before the PIN (CLUB.md)
+            return _json({"error": "not sent by this director's page (Origin)"}, 403)
+        given = next((v for k, v in request.headers.raw if k == b"x-pin"), b"")
+        if not given.strip():
+            return _json({"error": "no PIN given (X-Pin): nothing changed"}, 400)
+        status = guard.check(given)
         if status == 429:
             return _json({"error": "too many wrong PINs: wait a minute"}, 429)
         if status == 403:
-            return _json({"error": "wrong or missing PIN (X-Pin)"}, 403)
+            return _json({"error": "wrong PIN (X-Pin): nothing changed"}, 403)
         try:
             return _json(service.act(topic))
         except ActionError as err:
@@ -85,6 +90,17 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             Route("/events", EventStream(service.listen, service.forget)),
         ]
     )
+
+
+def same_origin(request: Request) -> bool:
+    """CLUB.md: a state change comes from the page's own origin (scheme, host and port),
+    or, without an ``Origin``, has a ``Sec-Fetch-Site`` of ``same-origin`` or ``none``
+    (or none at all: curl)."""
+    origin = request.headers.get("origin")
+    if origin is not None:
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        return origin.strip().lower() == own.lower()
+    return request.headers.get("sec-fetch-site", "none") in ("same-origin", "none")
 
 
 def event_games(director: Director) -> Iterator[GameInput]:

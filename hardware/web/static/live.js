@@ -87,7 +87,8 @@
     button.addEventListener("click", function () {
       var status = document.getElementById("action-status");
       var pin = document.getElementById("pin").value;
-      fetch(button.dataset.action, { method: "POST", headers: { "X-Pin": pin } })
+      // Percent-encoded: fetch() takes only Latin-1 header values, a PIN may be any script.
+      fetch(button.dataset.action, { method: "POST", headers: { "X-Pin": encodeURIComponent(pin) } })
         .then(function (r) {
           status.textContent = r.ok ? tx("done", "Done.") : r.status === 403 ? tx("wrong_pin", "Wrong PIN: nothing changed.")
             : r.status === 429 ? tx("too_many", "Too many wrong PINs: wait a minute.")
