@@ -10,7 +10,6 @@ from typing import Any
 
 from hardware.director.state import Director
 
-
 #: What makes a spreadsheet read a text cell as a formula (OWASP, CSV injection).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
