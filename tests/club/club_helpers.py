@@ -119,6 +119,7 @@ class Director:
         self.start_timeout = 20.0  # the bench's 480 tables seat 1,920 players first
         self.db = folder / "director.db"
         self.preexec: Any = None  # run in the child before the director (a cgroup, limits)
+        self.prefix: list[str] = []  # a command the director runs under (prlimit)
 
     @property
     def url(self) -> str:
@@ -128,6 +129,7 @@ class Director:
         """Start it and wait for its HTTP interface."""
         log = open(self.folder / "director.log", "ab")  # noqa: SIM115 - kept by the process
         cmd = [
+            *self.prefix,
             sys.executable,
             "-m",
             "hardware.cli",
