@@ -236,7 +236,7 @@ class Director:
         try:  # strict: no 5,000-digit number, no duplicate key, no NaN
             data = load_record_bytes(payload)
         except RecordError as err:
-            return self._refuse(table, topic, f"the payload is not valid JSON: {err}")
+            return self._refuse(table, topic, f"the payload is not UTF-8 JSON: {err}")
         if topic.endswith("/status"):
             try:
                 self.status[table] = parse_status(data)

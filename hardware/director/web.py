@@ -15,6 +15,7 @@ from hardware.director.export import records, standings_csv
 from hardware.director.pin import PinGuard
 from hardware.director.service import Service
 from hardware.director.state import END, NEXT, ActionError, Director
+from hardware.web.guard import connection_limit
 from hardware.web.paths import num
 from hardware.web.routes import ClubSource, club_page_routes
 from kaiser_core.stats import GameInput
@@ -87,7 +88,15 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             Route("/api/export/standings.csv", csv_export),
             Route("/api/export/records", records_export),
             Route("/api/director", director_state),
-            Route("/events", EventStream(service.listen, service.forget)),
+            Route(
+                "/events",
+                EventStream(
+                    service.listen,
+                    service.forget,
+                    count=lambda: len(service.listeners),
+                    most=connection_limit() // 2,
+                ),
+            ),
         ]
     )
 
