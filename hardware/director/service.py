@@ -16,6 +16,7 @@ from hardware.director.state import (
     ADOPT,
     END,
     NEXT,
+    PIN_ACTION,
     ActionError,
     Changes,
     Director,
@@ -94,6 +95,15 @@ class Service:
         self.store.add(at, topic, b"", "action", "")
         self._changed(changes)
         return {**self.director.round_payload(), "broker": dict(self.broker)}
+
+    def pin(self, table: int, number: int, journal: str) -> dict[str, Any]:
+        """Pin table ``table``'s round ``number`` to ``journal`` (ActionError if unheard)."""
+        at = now_iso()
+        body = json.dumps({"table": table, "round": number, "journal": journal}).encode()
+        changes = self.director.receive(at, PIN_ACTION, body)[2]
+        self.store.add(at, PIN_ACTION, body, "action", "")
+        self._changed(changes)
+        return {"table": table, "round": number, "pinned": journal}
 
     # -- the broker -------------------------------------------------------------------
     def link_state(self, state: str, detail: str) -> None:

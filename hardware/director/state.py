@@ -13,11 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from hardware.director.journals import Note, TableNotes, short
 from kaiser_core.club.errors import MessageError
 from kaiser_core.club.event import Event
 from kaiser_core.club.messages import (
     GAME_TOPIC,
     STATUS_TOPIC,
+    Envelope,
     GameMessage,
     Kept,
     check_envelope,
@@ -38,6 +40,8 @@ NEXT = "director/next"
 END = "director/end"
 #: A new database took the round the broker held (the payload: that round message).
 ADOPT = "director/adopt"
+#: The director pinned a table-round to a journal (the payload: table, round, journal).
+PIN_ACTION = "director/pin"
 #: The largest game message: 256 KiB hold some 1,700 hands, a round has 10 or so (the
 #: shipped broker config drops larger ones, ``message_size_limit``; this is for any other).
 MAX_PAYLOAD = 256 * 1024
@@ -119,6 +123,10 @@ class Director:
         self.refused_digests: set[str] = set()
         self.last_refusal: dict[int, str] = {}
         self.seen: dict[int, str] = {}
+        self.notes = TableNotes()
+        self.pins: dict[tuple[int, int], str] = {}
+        #: Each journal's newest record of each table-round: what a pin may take.
+        self.heard: dict[tuple[int, int], dict[str, tuple[int, Held, TableResult]]] = {}
         self._standings: dict[str, Any] | None = None
         self._started: dict[int, Seating] = {}
         self._started_for = 0
@@ -221,6 +229,9 @@ class Director:
     def _fold(self, at: str, topic: str, payload: bytes) -> tuple[str, str, Changes]:
         if topic == ADOPT:
             return "action", "", self._adopt(json.loads(payload))
+        if topic == PIN_ACTION:
+            pin = json.loads(payload)
+            return "action", "", self.pin(at, pin["table"], pin["round"], pin["journal"])
         if topic == NEXT:
             return "action", "", self.next_round()
         if topic == END:
@@ -249,7 +260,7 @@ class Director:
             return self._refuse(table, topic, str(err))
         key = (envelope.table, envelope.round)
         old = self.kept.get(key)
-        verdict, now = keep(old[0] if old else None, envelope.journal, envelope.rev)
+        verdict, now = self._keep(at, key, old[0] if old else None, envelope)
         if now is None:
             return verdict, "", Changes(tables={table})
         prior = self.played.get(key)
@@ -257,22 +268,75 @@ class Director:
             message = check_record(self.event, envelope, prior)
         except MessageError as err:
             return self._refuse(table, topic, str(err))
+        self._note_kept(at, verdict, message, old[0] if old else None)
         if message.round == self.current and message.played is not None:
             self.played[key] = message.played  # the next message scores its new hands only
         self.played.pop((key[0], key[1] - 1), None)  # an earlier round's is not needed
-        self.kept[key] = (now, Held.of(message))
-        self.by_round.setdefault(message.round, set()).add(message.table)
+        held = Held.of(message)
         winner = message.result["winner"]
         finished = message.finished or winner is not None
         result = TableResult(message.result["totals"], winner, finished, message.seats)
+        self.heard.setdefault(key, {})[envelope.journal] = (envelope.rev, held, result)
+        return verdict, "", self._take(key, now, held, result)
+
+    def _take(self, key: tuple[int, int], now: Kept, held: Held, result: TableResult) -> Changes:
+        """Keep ``held`` as table-round ``key``'s record and score it."""
+        table, number = key
+        self.kept[key] = (now, held)
+        self.by_round.setdefault(number, set()).add(table)
         self.results[key] = result
-        self.live.result(message.round, message.table, result)
+        self.live.result(number, table, result)
         self._standings = None
         changes = Changes(standings=True, tables={table}, games={key})
-        if self._auto_end(message.round):
+        if self._auto_end(number):
             changes.round = True
-            changes.games |= self._round_games(message.round)
-        return verdict, "", changes
+            changes.games |= self._round_games(number)
+        return changes
+
+    def _keep(
+        self, at: str, key: tuple[int, int], kept: Kept | None, envelope: Envelope
+    ) -> tuple[str, Kept | None]:
+        """CLUB.md's journal rule, or the pin; a message not kept is noted."""
+        journal, rev = envelope.journal, envelope.rev
+        pin = self.pins.get(key)
+        if pin is not None:
+            if journal != pin:
+                self.notes.add(key[0], Note(at, "not_pinned", key[1], short(journal), short(pin)))
+                return "pinned", None
+            if kept is not None and kept.journal == pin and rev <= kept.rev:
+                return "duplicate" if rev == kept.rev else "stale", None
+            return "newer", Kept(journal, rev, kept.replaced if kept else frozenset())
+        verdict, now = keep(kept, journal, rev)
+        if kept is not None and verdict == "stale":
+            note = Note(at, "stale", key[1], short(journal), "", rev, kept.rev)
+            self.notes.add(key[0], note)
+        elif kept is not None and verdict == "replaced":
+            self.notes.add(key[0], Note(at, "ignored", key[1], short(journal), short(kept.journal)))
+        return verdict, now
+
+    def _note_kept(self, at: str, verdict: str, message: GameMessage, old: Kept | None) -> None:
+        table, number = message.table, message.round
+        if verdict == "journal" and old is not None:
+            note = Note(at, "replaced", number, short(message.journal), short(old.journal))
+            self.notes.add(table, note)
+        if self.ended.get(number, False):  # CLUB.md keeps it: the page says so (M12)
+            self.notes.add(table, Note(at, "late", number))
+        if message.finished and not message.result["hands"]:  # it may end the round (M11)
+            self.notes.add(table, Note(at, "empty", number))
+
+    def pin(self, at: str, table: int, number: int, journal: str) -> Changes:
+        """Count only ``journal``'s records of table ``table`` in round ``number`` (one
+        the director has heard from there); ActionError otherwise."""
+        key = (table, number)
+        heard = self.heard.get(key, {})
+        if journal not in heard:
+            known = ", ".join(sorted(heard)) or "none"
+            raise ActionError(f"table {table}, round {number}: no journal {journal!r} ({known})")
+        self.pins[key] = journal
+        rev, held, result = heard[journal]
+        self.notes.add(table, Note(at, "pinned", number, short(journal)))
+        replaced = frozenset(heard) - {journal}
+        return self._take(key, Kept(journal, rev, replaced), held, result)
 
     def _refuse(self, table: int, topic: str, reason: str) -> tuple[str, str, Changes]:
         return "refused", reason, Changes(tables={table})
@@ -327,8 +391,12 @@ class Director:
             "hands": status.get("hands", hands),
             "totals": status.get("totals", dict(current.totals) if current else {"NS": 0, "EW": 0}),
             "finished": status.get("finished", current.finished if current else False),
+            "round_ended": self.ended.get(self.current, False),
             "refused": self.refused[table],
             "last_refused": self.last_refusal.get(table),
+            "notes": self.notes.of(table),
+            "journal": message[0].journal if message else None,
+            "pinned": self.pins.get((table, self.current)),
             "seen": self.seen.get(table),
         }
 
@@ -338,11 +406,17 @@ class Director:
         if kept is None:
             return None
         message = kept[1]
+        journals = [
+            {"journal": j, "rev": rev, "hands": held.hands, "totals": dict(result.totals)}
+            for j, (rev, held, result) in sorted(self.heard.get((table, number), {}).items())
+        ]
         return {
             **message.result,
             "names": message.record.get("names", {}),
             "journal": message.journal,
             "rev": message.rev,
+            "journals": journals,
+            "pinned": self.pins.get((table, number)),
         }
 
     def event_body(self) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -45,7 +46,8 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             return _json({"error": f"no game of table {table} in round {number}"}, 404)
         return _json(body)
 
-    async def action(request: Request, topic: str) -> Response:
+    def check(request: Request) -> Response | None:
+        """The refusal of an action (origin, PIN), or None to go on."""
         if not same_origin(request):  # another site's page: before the PIN (CLUB.md)
             return _json({"error": "not sent by this director's page (Origin)"}, 403)
         given = next((v for k, v in request.headers.raw if k == b"x-pin"), b"")
@@ -56,8 +58,31 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             return _json({"error": "too many wrong PINs: wait a minute"}, 429)
         if status == 403:
             return _json({"error": "wrong PIN (X-Pin): nothing changed"}, 403)
+        return None
+
+    async def action(request: Request, topic: str) -> Response:
+        refused = check(request)
+        if refused is not None:
+            return refused
         try:
             return _json(service.act(topic))
+        except ActionError as err:
+            return _json({"error": str(err)}, 409)
+
+    async def pin(request: Request) -> Response:
+        refused = check(request)
+        if refused is not None:
+            return refused
+        try:
+            body = json.loads(await request.body())
+            journal = body["journal"] if isinstance(body, dict) else None
+        except (ValueError, KeyError):
+            journal = None
+        if not isinstance(journal, str) or not journal:
+            return _json({"error": 'give the journal as JSON: {"journal": "..."}'}, 400)
+        table, number = request.path_params["table"], request.path_params["round"]
+        try:
+            return _json(service.pin(table, number, journal))
         except ActionError as err:
             return _json({"error": str(err)}, 409)
 
@@ -83,6 +108,7 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
             Route("/api/standings", standings),
             Route("/api/tables", tables),
             Route(f"/api/tables/{num('table')}/rounds/{num('round')}", game),
+            Route(f"/api/tables/{num('table')}/rounds/{num('round')}/pin", pin, methods=["POST"]),
             Route("/api/rounds/next", next_round, methods=["POST"]),
             Route("/api/rounds/end", end_round, methods=["POST"]),
             Route("/api/export/standings.csv", csv_export),
