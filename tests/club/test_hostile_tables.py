@@ -7,13 +7,16 @@ table publishes as its own login, as a stolen or broken Pi would.
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from club_helpers import REPO, MemoryCgroup, free_port
+from club_tables import ClubTable, keys_for
 from club_venue import EVENT_ID, Venue
 
 pytestmark = pytest.mark.slow
@@ -114,3 +117,26 @@ def test_a_second_director_on_the_same_database_is_refused(venue: Venue) -> None
     assert len(lines) == 1 and "another director" in lines[0] and str(d.db) in lines[0], lines
     assert d.proc is not None and d.proc.poll() is None
     assert d.get("/api/event")["id"] == EVENT_ID
+
+
+def test_an_old_and_a_new_pi_of_one_table_both_stay_connected(tmp_path: Path) -> None:
+    venue = Venue(tmp_path / "venue")
+    old = ClubTable(tmp_path / "old", 1, venue.broker.port, EVENT_ID, venue.logins["table-1"])
+    new = ClubTable(tmp_path / "new", 1, venue.broker.port, EVENT_ID, venue.logins["table-1"])
+    try:
+        old.play(keys_for(1))
+        shutil.copy(old.db, new.db)  # a copied card: the same journal id
+        for t in (old, new):
+            t.start_publisher()
+        for t in (old, new):
+            venue.director.wait_for(lambda t=t: "connected" in t.publisher_log(), what="up")
+        time.sleep(6)  # flapping showed within a second; give it a few
+        for t in (old, new):
+            log = t.publisher_log()
+            assert log.count("connected to the broker") == 1, log
+            assert "lost the broker" not in log, log
+    finally:
+        for t in (old, new):
+            t.stop_publisher()
+            t.close()
+        venue.close()
