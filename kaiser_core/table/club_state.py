@@ -27,15 +27,19 @@ class ClubRound:
     ended: bool
     rules: Rules
     seats: tuple[str, str, str, str] | None  # N, E, S, W; None: no game here this round
+    final: bool = False  # the event's last round has ended: the event is over
 
     def to_json(self) -> dict[str, Any]:
         """The round's JSON form (kept in the journal)."""
-        return {
+        out = {
             "round": self.number,
             "ended": self.ended,
             "rules": self.rules.to_spec(),
             "seats": list(self.seats) if self.seats else None,
         }
+        if self.final:
+            out["final"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ClubRound:
@@ -46,6 +50,7 @@ class ClubRound:
             bool(data["ended"]),
             Rules.from_spec(data["rules"]),
             (seats[0], seats[1], seats[2], seats[3]) if seats else None,
+            data.get("final") is True,
         )
 
 
@@ -73,7 +78,8 @@ def parse_round(payload: object, table: int) -> ClubRound:
         if not ok or not all(isinstance(n, str) and 1 <= len(n) <= 24 for n in seated):
             raise RoundError(f"tables.{table} must be four names")
         seats = (seated[0], seated[1], seated[2], seated[3])
-    return ClubRound(number, ended, rules, seats if number else None)
+    final = payload.get("final") is True and ended
+    return ClubRound(number, ended, rules, seats if number else None, final)
 
 
 @dataclass(frozen=True)
