@@ -6,6 +6,7 @@ keeps ``ClubState.to_json()`` with every stored change, so a restarted table res
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -77,7 +78,8 @@ def parse_round(payload: object, table: int) -> ClubRound:
         ok = isinstance(seated, list) and len(seated) == 4
         if not ok or not all(isinstance(n, str) and 1 <= len(n) <= 24 for n in seated):
             raise RoundError(f"tables.{table} must be four names")
-        seats = (seated[0], seated[1], seated[2], seated[3])
+        nfc = [unicodedata.normalize("NFC", n) for n in seated]  # one glyph per letter
+        seats = (nfc[0], nfc[1], nfc[2], nfc[3])
     final = payload.get("final") is True and ended
     return ClubRound(number, ended, rules, seats if number else None, final)
 
