@@ -163,7 +163,13 @@ class Service:
 
     def director_body(self) -> dict[str, Any]:
         """The body of ``GET /api/director``: the broker connection and the notes."""
-        return {"broker": dict(self.broker), "notes": list(self.notes)}
+        current = self.director.current
+        return {
+            "broker": dict(self.broker),
+            "notes": list(self.notes),
+            "round": current,
+            "ended": self.director.ended.get(current, True),
+        }
 
     def _save_games(self, keys: set[tuple[int, int]]) -> None:
         """Keep the games ``keys`` (table, round) in the store's ``games`` table, those

@@ -164,5 +164,6 @@ def page_routes(service: Service) -> list[BaseRoute]:
         games=lambda: event_games(director),
         all_games=all_games,
         events_count=lambda: len(service.store.event_ids()),
+        director=service.director_body,
     )
     return club_page_routes(source)

@@ -47,6 +47,7 @@ class ClubSource:
     games: Callable[[], Iterable[GameInput]]  # this event's games, for the statistics
     all_games: Callable[[], Iterable[GameInput]] | None = None  # every event's, when kept
     events_count: Callable[[], int] | None = None  # how many events ``all_games`` spans
+    director: Callable[[], Mapping[str, Any]] | None = None  # the /api/director body
 
 
 def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[BaseRoute]:
@@ -62,6 +63,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
             tv="tv" in q,
             find=q.get("find", ""),
             events_url=events_url,
+            director=source.director() if source.director else None,
             nav=nav(s.t),
             t=s.t,
             **s.page_args(),
@@ -76,6 +78,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
             source.event(),
             find=find,
             events_url=events_url,
+            director=source.director() if source.director else None,
             nav=nav(s.t),
             t=s.t,
             **s.page_args(),
