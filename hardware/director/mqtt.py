@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 MAX_PACKET = MAX_PAYLOAD + 1024
 #: MQTT 5's Session Expiry Interval that means "never".
 NEVER = 0xFFFFFFFF
+#: Seconds between two log lines of a broker that cannot be reached.
+FAIL_LOG_EVERY = 60.0
 
 
 def _nothing(*args: Any) -> None:
@@ -55,6 +58,7 @@ class Link:
         self._round_mid: int | None = -1
         self._tables_mid: int | None = -1
         self.refused = False
+        self._last_state = ("", "")
         # MQTT 5 with clean_start=False, a session that never expires and a client id
         # of the director's own (``client_id``, a secret kept in its database: a table's
         # login that took the id would knock the director off the broker and inherit
@@ -74,6 +78,8 @@ class Link:
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
         self.client.on_subscribe = self._on_subscribe
+        self.client.on_connect_fail = self._on_connect_fail
+        self.failed_at: float | None = None  # when a failed connection was last logged
 
     def start(self) -> None:
         """Connect in the background (retrying for ever) and run paho's thread."""
@@ -97,6 +103,9 @@ class Link:
 
     # -- paho's thread ----------------------------------------------------------------
     def _state(self, state: str, detail: str) -> None:
+        if (state, detail) == self._last_state:  # "since" stays the first time
+            return
+        self._last_state = (state, detail)
         self.loop.call_soon_threadsafe(self.on_state, state, detail)
 
     def _on_connect(
@@ -110,10 +119,19 @@ class Link:
             return
         self.refused = False
         log.info("connected to the broker %s", where)
+        self.failed_at = None
         self._state("connected", "")
         # The round first, not our own publications (no local): what the broker holds.
         own = SubscribeOptions(qos=1, noLocal=True)
         self._round_mid = client.subscribe(round_topic(self.event_id), options=own)[1]
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        now = time.monotonic()
+        if self.failed_at is None or now - self.failed_at >= FAIL_LOG_EVERY:
+            self.failed_at = now
+            where = f"{self.broker.host}:{self.broker.port}"
+            log.warning("cannot reach the broker %s: retrying", where)
+        self._state("lost", "cannot reach it")
 
     def _on_subscribe(
         self, client: mqtt.Client, userdata: Any, mid: int, codes: Any, props: Any
