@@ -229,6 +229,14 @@ def test_club_night_as_the_readme_says(service_box: Box) -> None:  # noqa: F811
         )
         for line in table:
             club.sh(as_root(line.replace("PASSWORD-FROM-logins.txt", club.logins()["table-1"])))
+        for unit, files, memory in (
+            ("kaiser-director", "1024", str(200 << 20)),
+            ("kaiser-publisher", "256", str(96 << 20)),
+        ):  # the units' limits, as the processes run under them
+            p = box.m.show(f"{unit}.service", "LimitNOFILE", "MemoryMax", "ActiveState", "MainPID")
+            assert (p["LimitNOFILE"], p["MemoryMax"], p["ActiveState"]) == (files, memory, "active")
+            limits = club.m.run("cat", f"/proc/{p['MainPID']}/limits").stdout
+            assert re.search(rf"Max open files\s+{files}\s+{files}", limits), limits
         state2, config2 = club.copy_table("-2", 2, club.logins()["table-2"])
         club.m.run("systemctl", "start", "kaiser-scorer-2", "kaiser-publisher-2")
         status, rnd = post("/api/rounds/next")
