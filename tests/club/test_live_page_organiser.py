@@ -78,6 +78,27 @@ def test_the_card_says_which_journal_counts_and_what_the_director_decided(
     fits(browser)
 
 
+def test_the_director_pins_a_table_round_to_a_journal_on_its_score_sheet(
+    night: Night, browser: Any
+) -> None:
+    web.use_size(browser, "phone")
+    d = night.d
+    seats = night.seating["tables"]["2"]
+    stray = play(random.Random(9), seats, 1)[0]
+    night.venue.table(2).game(1, stray, rev=1, journal="stray-journal")  # one stray message
+    d.wait_for(lambda: d.get("/api/tables/2/rounds/1")["journal"] == "stray-journal")
+    browser.get(d.url + "/tables/2/rounds/1")
+    items = browser.find_elements(By.CSS_SELECTOR, "#journals li")
+    assert len(items) == 2
+    counting = next(li.text for li in items if "stray-jo" in li.text)
+    assert counting.endswith("(counts)")
+    browser.find_element(By.ID, "pin").send_keys(PIN)
+    browser.find_element(By.CSS_SELECTOR, "#journals button[data-action]").click()
+    d.wait_for(lambda: d.get("/api/tables/2/rounds/1")["pinned"] == "journal-a", what="pin")
+    wait(lambda: "(pinned)" in text(browser, "#journals"), 5, "the page after the pin")
+    fits(browser)
+
+
 def test_the_broker_line_the_playing_round_and_the_sit_out_marks(
     night: Night, browser: Any
 ) -> None:
