@@ -165,5 +165,6 @@ def page_routes(service: Service) -> list[BaseRoute]:
         all_games=all_games,
         events_count=lambda: len(service.store.event_ids()),
         director=service.director_body,
+        game=director.game,
     )
     return club_page_routes(source)

@@ -232,6 +232,37 @@ def seating_html(event: Mapping[str, Any] | None, find: str = "", t: Texts = T) 
     )
 
 
+def journals_html(game: Mapping[str, Any] | None, table: int, number: int, t: Texts = T) -> str:
+    """The journals the director heard from a table in a round, the one that counts, and
+    a button (behind the PIN) to count another: a spare Pi, a restored card, a stray."""
+    heard = (game or {}).get("journals") or []
+    if not heard:
+        return ""
+    action = f"/api/tables/{table}/rounds/{number}/pin"
+    items = []
+    for j in heard:
+        totals = j.get("totals") or {}
+        line = t.journal_row.format(
+            journal=str(j["journal"])[:8], rev=j.get("rev"), hands=j.get("hands"),
+            ns=num(totals.get("NS"), t), ew=num(totals.get("EW"), t),
+        )  # fmt: skip
+        if j["journal"] == (game or {}).get("journal"):
+            mark = t.pinned_mark if (game or {}).get("pinned") else t.counts
+            items.append(f"<li><b>{esc(line)}</b> ({esc(mark)})</li>")
+        else:
+            body = esc(json.dumps({"journal": j["journal"]}))
+            items.append(
+                f'<li>{esc(line)} <button type="button" data-action="{esc(action)}" '
+                f'data-body="{body}">{esc(t.pin_journal)}</button></li>'
+            )
+    return (
+        f'<section id="journals" class="noprint"><h2>{esc(t.journals)}</h2>'
+        f'<div id="pin-form"><label>{esc(t.pin)} <input id="pin" type="password" '
+        f'autocomplete="off"></label><ul>{"".join(items)}</ul></div>'
+        '<p id="action-status" role="status"></p></section>'
+    )
+
+
 def actions_html(t: Texts = T) -> str:
     """The director's actions: next round and end round, each posting the PIN as X-Pin."""
     return (

@@ -87,6 +87,10 @@ class Texts:
     note_not_pinned: str = _("round {round}: ignoring journal {journal}, pinned to {other}")
     note_late: str = _("round {round}: a record after the round ended changed its score")
     note_empty: str = _("round {round}: finished with no hand played")
+    journals: str = _("Journals heard from this table")
+    journal_row: str = _("journal {journal}: rev {rev}, {hands} hands, {ns} – {ew}")
+    counts: str = _("counts")
+    pin_journal: str = _("Count this journal")
     # the director and its broker
     broker_connected: str = _("Broker: connected.")
     broker_connecting: str = _("Broker: connecting…")

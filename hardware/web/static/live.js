@@ -157,9 +157,12 @@
       var pin = document.getElementById("pin").value;
       if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) { return; }
       // Percent-encoded: fetch() takes only Latin-1 header values, a PIN may be any script.
-      fetch(button.dataset.action, { method: "POST", headers: { "X-Pin": encodeURIComponent(pin) } })
+      var headers = { "X-Pin": encodeURIComponent(pin) };
+      if (button.dataset.body) { headers["Content-Type"] = "application/json"; }
+      fetch(button.dataset.action, { method: "POST", headers: headers, body: button.dataset.body || null })
         .then(function (r) {
           return r.json().catch(function () { return {}; }).then(function (body) {
+            if (r.ok && button.dataset.body) { location.reload(); return; }  // the journal that counts now
             var broken = body.broker && body.broker.state !== "connected";
             status.textContent = r.ok ? tx("done", "Done.") + (broken ? " " + (broker ? broker.textContent : "") : "")
               : r.status === 403 && /PIN/.test(body.error || "PIN") ? tx("wrong_pin", "Wrong PIN: nothing changed.")
