@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -96,6 +97,10 @@ def test_a_director_on_a_new_database_takes_the_brokers_round(venue: Venue) -> N
         assert any("took round 1 from the broker" in n for n in notes), notes
     finally:
         second.stop()
+    # the league's rounds (issue 30) hold the round taken, with when it was taken
+    with sqlite3.connect(second.db) as db:
+        rounds = db.execute("SELECT round, at, ended FROM rounds").fetchall()
+    assert [(n, bool(at), ended) for n, at, ended in rounds] == [(1, True, 0)], rounds
 
 
 def test_someone_elses_retained_round_on_an_anonymous_broker_is_replaced(
