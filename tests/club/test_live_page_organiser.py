@@ -55,7 +55,7 @@ def act(browser: Any, action: str, confirm: bool = True) -> str:
         except (NoSuchElementException, StaleElementReferenceException):
             return False
 
-    wait(answered, 5, "the answer")
+    wait(answered, "the answer")
     return text(browser, "#action-status")
 
 
@@ -64,12 +64,12 @@ def test_the_card_says_which_journal_counts_and_what_the_director_decided(
 ) -> None:
     web.use_size(browser, "phone")
     browser.get(night.d.url + "/tables")
-    wait(lambda: text(browser, "#live") == "live", 5, "the stream")
+    wait(lambda: text(browser, "#live") == "live", "the stream")
     seats = night.seating["tables"]["1"]
     spare = play(random.Random(8), seats, 1)[0]
     night.venue.table(1).game(1, spare, rev=1, journal="spare-journal")  # a spare Pi
     card = '#tables [data-table="1"]'
-    wait(lambda: "replaced by journal spare-jo" in text(browser, f"{card} .notes"), 2, "note")
+    wait(lambda: "replaced by journal spare-jo" in text(browser, f"{card} .notes"), "note")
     assert text(browser, f'{card} [data-k="journal"]') == "journal spare-jo"
     note = text(browser, f"{card} .notes li")
     assert note[:2].isdigit() and note[2] == ":"  # its time, HH:MM
@@ -95,7 +95,7 @@ def test_the_director_pins_a_table_round_to_a_journal_on_its_score_sheet(
     browser.find_element(By.ID, "pin").send_keys(PIN)
     browser.find_element(By.CSS_SELECTOR, "#journals button[data-action]").click()
     d.wait_for(lambda: d.get("/api/tables/2/rounds/1")["pinned"] == "journal-a", what="pin")
-    wait(lambda: "(pinned)" in text(browser, "#journals"), 5, "the page after the pin")
+    wait(lambda: "(pinned)" in text(browser, "#journals"), "the page after the pin")
     fits(browser)
 
 
@@ -105,7 +105,7 @@ def test_the_broker_line_the_playing_round_and_the_sit_out_marks(
     web.use_size(browser, "phone")
     browser.get(night.d.url + "/")
     assert text(browser, "#broker") == "Broker: connected."
-    wait(lambda: text(browser, "#standings-round") == "round 1 being played", 6, "A9's label")
+    wait(lambda: text(browser, "#standings-round") == "round 1 being played", "A9's label")
     out = night.seating["sitting_out"]
     assert out, "the night has a player sitting out"
     marked = browser.execute_script(
@@ -130,10 +130,10 @@ def test_an_action_refused_says_why_and_ending_asks_first(night: Night, browser:
     for n in (1, 2):  # A10: the card says the round ended, not "Finished: no"
         assert text(browser, f'#tables [data-table="{n}"] [data-k="finished"]') == "round ended"
     browser.get(night.d.url + "/")
-    wait(lambda: text(browser, "#standings-round") == "after round 1", 6, "the label")
+    wait(lambda: text(browser, "#standings-round") == "after round 1", "the label")
     assert act(browser, "next") == "Done."
     # A4: "Where do I sit?" shows round 2 without a reload by hand.
-    wait(lambda: text(browser, "#seating small") == "round 2", 5, "round 2's seating")
+    wait(lambda: text(browser, "#seating small") == "round 2", "round 2's seating")
     seating = night.d.get("/api/event")["seating"][-1]
     table = (
         next(t for t, names in seating["tables"].items() if ZED in names)
@@ -154,7 +154,7 @@ def test_a_refused_broker_login_shows_on_the_page(tmp_path: Path, browser: Any) 
         venue.director.start()
         web.use_size(browser, "phone")
         browser.get(venue.director.url + "/")
-        wait(lambda: "refused the director's login" in text(browser, "#broker"), 10, "A13")
+        wait(lambda: "refused the director's login" in text(browser, "#broker"), "A13")
         answer = act(browser, "next")
         assert answer.startswith("Done.") and "refused the director's login" in answer
     finally:
@@ -182,7 +182,7 @@ def test_the_tv_view_pages_through_44_players(tmp_path: Path, browser: Any) -> N
         assert bottom <= 1080
         pages = -(-44 // len(first))
         assert text(browser, "#standings-section .page-n") == f"1/{pages}"
-        wait(lambda: browser.execute_script(shown)[:1] != first[:1], 15, "the next page")
+        wait(lambda: browser.execute_script(shown)[:1] != first[:1], "the next page")
         second = browser.execute_script(shown)
         assert not set(second) & set(first)
         assert text(browser, "#standings-section .page-n") == f"2/{pages}"
