@@ -103,6 +103,7 @@ class Journal:
             self.half_made = existed and not made
             if read_only:
                 return
+            left = wal_left(self.path)  # before this start writes: a crash's, or a full disk's
             why = write_path_damage(self.db) if made else None
             if why is not None:
                 raise self._damaged(why)
@@ -122,7 +123,7 @@ class Journal:
                 from hardware.archive import catch_up
 
                 catch_up(self)
-            if wal_left(self.path):  # by a crash, or a checkpoint a full disk refused
+            if left:  # by a crash, or a checkpoint a full disk refused (not this start's own)
                 self.make_room()
             digest.ensure(self.db)  # finished games' digests (hardware/digest.py)
         except sqlite3.DatabaseError as err:
