@@ -41,22 +41,34 @@ def dead_port() -> int:
         return int(s.getsockname()[1])
 
 
-def scorer(folder: Path, club: bool, port: int) -> tuple[Any, Any]:
-    """A scorer with its own thread (SQLite wants its connection on one thread)."""
+def scorer(folder: Path, club: bool, port: int) -> tuple[Any, Any, threading.Thread]:
+    """A scorer with its own thread (SQLite wants its connection on one thread): the
+    scorer, its board and the thread (it ends once its journal is closed)."""
     import queue
 
     made: queue.SimpleQueue[Any] = queue.SimpleQueue()
-    threading.Thread(target=_serve, args=(folder, club, port, made), daemon=True).start()
+    thread = threading.Thread(target=_serve, args=(folder, club, port, made), daemon=True)
+    thread.start()
     item = made.get(timeout=30)
     if isinstance(item, BaseException):
         raise item
-    return item  # type: ignore[no-any-return]
+    s, board = item
+    return s, board, thread
+
+
+def wait_for_text(path: Path, text: str, timeout: float = 60) -> None:
+    """Until ``text`` is in the file at ``path`` (a process's log): a deadline, no delay."""
+    end = time.monotonic() + timeout
+    while not (path.exists() and text in path.read_text(errors="replace")):
+        if time.monotonic() > end:
+            raise RuntimeError(f"{path.name}: no {text!r} in {timeout} s")
+        time.sleep(0.05)
 
 
 def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
     import argparse as ap
 
-    from hardware.boards import Board, _club
+    from hardware.boards import Board, _club, make_sinks
     from hardware.config import load_config
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
@@ -82,6 +94,7 @@ def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
         board = Board("mock", dummy_factory())
         if club:
             _club(board, cfg, ap.Namespace(db=str(db)))
+        board.sinks.extend(make_sinks(cfg))
         s = Scorer(table, journal, Display(board.display), render)
         s.sinks.extend(board.sinks)
         for source in board.sources:
@@ -100,9 +113,11 @@ def _serve(folder: Path, club: bool, port: int, made: Any) -> None:
 
 def press(s: Any, key: str) -> float:
     """One key to ``s``; seconds until it is stored and drawn."""
+    from hardware.scorer import Event
+
     done = threading.Event()
     start = time.perf_counter()
-    s.post("key", key, done=done)
+    s.put(Event.key(key, done))
     if not done.wait(10):
         raise RuntimeError("a key was not handled in 10 s")
     return time.perf_counter() - start
@@ -113,15 +128,15 @@ def run(keys: int) -> dict[str, Any]:
     port = dead_port()
     with tempfile.TemporaryDirectory(prefix="kct") as tmp:
         folder = Path(tmp)
-        plain, _ = scorer(folder / "plain", False, port)
-        club, club_board = scorer(folder / "club", True, port)
+        plain, _, plain_thread = scorer(folder / "plain", False, port)
+        club, club_board, club_thread = scorer(folder / "club", True, port)
         log = open(folder / "publisher.log", "wb")  # noqa: SIM115 - kept by the process
         publisher = subprocess.Popen(
             [sys.executable, "-m", "hardware.cli", "publish", "--config",
              str(folder / "club" / "config.toml"), "--db", str(folder / "club" / "kaiser.db")],
             stdout=log, stderr=log, cwd=ROOT,
         )  # fmt: skip
-        time.sleep(1.5)  # it is up and retrying the broker
+        wait_for_text(folder / "publisher.log", "cannot reach the broker")  # up, retrying
         times: dict[str, list[float]] = {"plain": [], "club": []}
         script = (GAME * (keys // len(GAME) + 1))[:keys]
         for i, key in enumerate(script):
@@ -145,7 +160,10 @@ def run(keys: int) -> dict[str, Any]:
             "broker_reached": connected,
         }
         result["club_ratio"] = result["club_ms"] / result["plain_ms"]
-        time.sleep(0.3)  # the loops close their journals
+        for thread in (plain_thread, club_thread):  # the loops close their journals
+            thread.join(30)
+            if thread.is_alive():
+                raise RuntimeError("a scorer's loop did not end in 30 s")
         return result
 
 

@@ -104,7 +104,9 @@ class BenchTable:
 
     def store(self, change: Any, table: Any = None) -> None:
         """What the scorer does with a change: journal it, then wake the publisher."""
-        self.journal.store(change, self.table if table is None else table)
+        from hardware.resume import commit
+
+        commit(self.journal, change, self.table if table is None else table)
         if change.stored:
             self.stored += 1
             self.sink.stored(change)
@@ -175,11 +177,6 @@ def worker(conn: Any, folder: str, numbers: list[int], port: int, event: str,
            logins: dict[str, str], interval: float, seed: int) -> None:  # fmt: skip
     """A process of tables. ``("round", payload)``: start the round and build its games
     (``("built", changes)``); ``("go",)``: store them on the clock; ``("stop",)``: end."""
-    from kaiser_core.table.desk import load_later
-
-    # Every screen module now: the lazy page registry is not safe for threads, and here one
-    # process runs many tables' and publishers' threads (a Pi runs one of each, apart).
-    load_later()
     tables = {
         n: BenchTable(Path(folder) / f"t{n}", n, port, event, logins[f"table-{n}"]) for n in numbers
     }

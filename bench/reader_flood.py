@@ -44,7 +44,7 @@ def screens(keys: list[str]) -> list[tuple[str, int]]:
     """After each key: the stored screen (its ui without the notice) and the entries."""
     cfg = Config()
     table = Table(cfg.rules, reader_available=True, choose_seat=lambda: Seat.N)
-    table.ui = table.ui.__class__(mode=cfg.entry)
+    table.choose(mode=cfg.entry)
     out = []
     for key in keys:
         table.press(Key.from_name(key))

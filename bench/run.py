@@ -31,7 +31,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -153,9 +153,15 @@ def commit_one(db: sqlite3.Connection) -> None:
 
 # -- press to frame, frames per key, bytes per key (in this process) ---------------------------
 def press_run(
-    folder: Path, min_keys: int, seed: int, factory: Any = None, commit: Any = None
+    folder: Path,
+    min_keys: int,
+    seed: int,
+    factory: Any = None,
+    commit: Any = None,
+    sinks: Sequence[Any] = (),
 ) -> dict[str, Any]:
-    """Whole hands through mock pins, Buttons, Scorer, Journal, render and the dummy device."""
+    """Whole hands through mock pins, Buttons, Scorer, Journal, render and the dummy device
+    (and ``sinks`` after each stored change, as a board's: bench/voice.py's voice)."""
     from gpiozero.pins.mock import MockFactory
 
     from hardware.buttons import HOLDABLE, Buttons
@@ -163,7 +169,7 @@ def press_run(
     from hardware.journal import Journal
     from hardware.oled import Display, dummy_factory
     from hardware.resume import resume
-    from hardware.scorer import Scorer
+    from hardware.scorer import Event, Scorer
     from hardware.screens import render
     from kaiser_core.cards import Seat
     from kaiser_core.table import Screen, Table
@@ -182,6 +188,10 @@ def press_run(
 
     display = Display(factory or dummy_factory())  # bench/display.py: the real driver path
     scorer = Scorer(table, journal, display, drawn)
+    for sink in sinks:  # as runner.serve attaches a board's sinks
+        scorer.sinks.append(sink)
+        if hasattr(sink, "bind"):
+            sink.bind(scorer)
     shown: list[float] = []
     device_display = display.device.display
 
@@ -197,7 +207,7 @@ def press_run(
     def on_key(name: str) -> None:
         mark["callback"] = time.perf_counter()
         current["seen"] = name
-        scorer.post("key", name, done=current["done"])
+        scorer.put(Event.key(name, current["done"]))
 
     buttons = Buttons(cfg.pins, on_key, hold_time=HOLD_TIME, pin_factory=MockFactory())
     keys: list[str] = []
@@ -308,7 +318,7 @@ def play_in_process(db: Path, seed: int, until: Callable[[Any], bool]) -> list[s
     """Press the player's keys straight into a Table and its Journal until ``until(table)``."""
     from hardware.config import Config
     from hardware.journal import Journal
-    from hardware.resume import resume
+    from hardware.resume import commit, resume
     from kaiser_core.cards import Seat
     from kaiser_core.table import Key, Table
 
@@ -320,7 +330,7 @@ def play_in_process(db: Path, seed: int, until: Callable[[Any], bool]) -> list[s
     keys: list[str] = []
     while not until(table):
         for name in player.chunk(table):
-            journal.store(table.press(Key.from_name(name)), table)
+            commit(journal, table.press(Key.from_name(name)), table)
             keys.append(name)
     journal.close()
     return keys
@@ -332,7 +342,7 @@ def build_history(db: Path, games: int, seed: int) -> list[str]:
     Returns the keys of the played game (a whole game, for the memory run).
     """
     from hardware.journal import Journal
-    from hardware.resume import resume
+    from hardware.resume import commit, resume
     from kaiser_core.cards import Seat
     from kaiser_core.table import Key, Screen, Table
 
@@ -358,7 +368,7 @@ def build_history(db: Path, games: int, seed: int) -> list[str]:
     resume(journal, table)
     player = Player(seed + 1)
     for name in ["OK", "UP", *player.hand(6, 6, 8)[:12]]:  # a new game, a hand under way
-        journal.store(table.press(Key.from_name(name)), table)
+        commit(journal, table.press(Key.from_name(name)), table)
     journal.close()
     return [*keys, "OK"]
 

@@ -57,11 +57,11 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
         roster=cfg.roster,
         profiles=cfg.profiles,
     )
-    table.language = cfg.language  # the menu's Language, once chosen, wins (ui.extra)
+    table.speak(cfg.language)  # the menu's Language, once chosen, wins (settings)
     if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip
         # display" (ui.flipped) turns it again from there, so it starts off.
-        table.ui = table.ui.__class__(mode=cfg.entry)
+        table.choose(mode=cfg.entry)
     return table
 
 
@@ -231,10 +231,10 @@ def export_game(journal: Journal, game_id: int) -> dict[str, Any]:
     entries = _read(journal, game_id, "an entry", journal.entries)
     assert row is not None
     table = Table(row.rules)
-    from kaiser_core.table import Ui
+    from kaiser_core.table import Scene
 
     try:
-        table.load(row.rules, entries, Ui(screen=Screen.SCORE))
+        table.load(row.rules, entries, Scene.at(Screen.SCORE))
     except KaiserError as err:
         raise GameDamaged(journal, game_id, f"its entries do not replay: {err}") from None
     from kaiser_core.record import record_json  # only the export needs it

@@ -103,13 +103,13 @@ def live_record(journal: Journal, game_id: int, table: Any) -> dict[int, Line]:
 def stored_record(journal: Journal, game_id: int) -> Line | None:
     """A finished game's line from the database (None: it is not finished, or gone)."""
     from kaiser_core.record import record_json
-    from kaiser_core.table import Screen, Table, Ui
+    from kaiser_core.table import Scene, Screen, Table
 
     row = journal.game(game_id)
     if row is None or row.state != "finished":
         return None
     table = Table(row.rules)
-    table.load(row.rules, journal.entries(game_id), Ui(screen=Screen.SCORE))
+    table.load(row.rules, journal.entries(game_id), Scene.at(Screen.SCORE))
     return row.series, record_json(row.rules, table.first_dealer, table.core_entries(), row.names)
 
 

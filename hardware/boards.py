@@ -1,4 +1,5 @@
-"""The one place that builds a board from the config: its sources, display and power-off.
+"""The one place that builds a board from the config: its sources, display, power-off and
+sinks (``SINKS``: every sink, one line each).
 
 A board is what the scorer runs on: the Pi with a bonnet, a Waveshare HAT or custom pins;
 gpiozero's mock pins with luma's ``dummy`` display (the service on any machine, or a key
@@ -9,6 +10,7 @@ enables it.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -16,11 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hardware import notify
 from hardware.config import Config
 from hardware.oled import dummy_factory, luma_factory
+from hardware.sinks import Sink
 from hardware.sources import Source
 from hardware.sources.buttons import ButtonSource
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 
 #: The menu's "Shut down": logind powers off (polkit allows it to the service's user).
 POWEROFF = ("systemctl", "poweroff")
@@ -31,8 +35,17 @@ PI_BOARDS = ("bonnet", "waveshare", "custom")
 BOARD_ALIASES = {"adafruit-bonnet": "bonnet", "waveshare-hat": "waveshare"}
 BOARD_CHOICES = ("auto", "adafruit-bonnet", "waveshare-hat", *PI_BOARDS, "mock", "emulator")
 
+#: Every sink, in the order the loop calls them: its module (which has ``make(cfg)``) and
+#: when the config asks for it. A new sink is one line here; its module is imported only
+#: when it is asked for, so a start-up without it does not pay for it.
+SINKS: tuple[tuple[str, Callable[[Config], bool]], ...] = (
+    ("hardware.sinks.wake", lambda cfg: cfg.club is not None),  # club mode's publisher
+    ("hardware.sinks.watchdog", lambda cfg: notify.watchdog_interval() is not None),
+    ("hardware.sinks.voice", lambda cfg: cfg.voice is not None and cfg.voice.enabled),
+)
 
-class BoardError(KaiserError):
+
+class BoardError(KaiserInputError):
     """This board cannot run here (the emulator without a terminal); one line for the user."""
 
 
@@ -47,7 +60,7 @@ class Board:
     rotate: int = 0
     dim_after: float = 0.0
     pin_factory: Any = None  # released last, after the display is blanked
-    sinks: list[Any] = field(default_factory=list)  # called after each stored change
+    sinks: list[Sink] = field(default_factory=list)  # called after each stored change
 
     def pins(self) -> Any:
         """The pin factory to release at the end (the one the buttons ended up with)."""
@@ -120,20 +133,25 @@ def build(
         from hardware.sources.reader import ReaderSource  # pyserial only with a reader
 
         board.sources.insert(0, ReaderSource(cfg.reader_port))
-    if cfg.club is not None:  # club mode: the link to the publisher and its wake-up
+    if cfg.club is not None:  # club mode: the link to the publisher
         _club(board, cfg, args)
+    board.sinks.extend(make_sinks(cfg))
     return board
+
+
+def make_sinks(cfg: Config) -> list[Sink]:
+    """The sinks ``cfg`` asks for, in the order of ``SINKS``."""
+    made = (importlib.import_module(name).make(cfg) for name, wanted in SINKS if wanted(cfg))
+    return [sink for sink in made if sink is not None]
 
 
 def _club(board: Board, cfg: Config, args: argparse.Namespace) -> None:
     from hardware.club.link import ClubLink
-    from hardware.sinks.wake import WakeSink
     from hardware.stored import default_db_path
 
     assert cfg.club is not None
     db = getattr(args, "db", None)
     board.sources.append(ClubLink(Path(db) if db else default_db_path(), cfg.club))
-    board.sinks.append(WakeSink(cfg.club.socket))
 
 
 def _mock(

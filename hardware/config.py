@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 from hardware.i18n import LANGUAGES, system_language
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import Mode
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserError, KaiserInputError
 from kaiser_core.rules import Rules
 
 if TYPE_CHECKING:  # the club's config is read only when the file has a [club] table
     from hardware.club.config import ClubConfig
+    from hardware.speech.config import VoiceConfig
 
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "A", "B")
 
@@ -44,7 +45,7 @@ BOARDS: dict[str, dict[str, Any]] = {
 ALIASES = {"adafruit-bonnet": "bonnet", "waveshare-hat": "waveshare"}
 
 
-class ConfigError(KaiserError):
+class ConfigError(KaiserInputError):
     """A mistake in the config file; the message names the key."""
 
 
@@ -150,6 +151,7 @@ class Config:
     seats: dict[Seat, str] = field(default_factory=dict)  # [names] N E S W
     roster: tuple[str, ...] = ()  # [names] roster: the players NEW GAME offers per seat
     profiles: dict[str, Rules] = field(default_factory=dict)  # [profiles.NAME]: for the menu
+    voice: VoiceConfig | None = None  # [voice]: what the table says aloud
 
 
 def _table(data: dict[str, Any], name: str) -> dict[str, Any]:
@@ -178,7 +180,7 @@ def parse_config(data: dict[str, Any]) -> Config:
     _only(
         "config",
         data,
-        {"game", "names", "board", "display", "reader", "club", "language", "profiles"},
+        {"game", "names", "board", "display", "reader", "club", "language", "profiles", "voice"},
     )
     if "language" in data:
         cfg.language = _string("language", data["language"], LANGUAGES)
@@ -256,6 +258,13 @@ def parse_config(data: dict[str, Any]) -> Config:
         try:
             cfg.club = parse_club(_table(data, "club"))
         except ClubConfigError as err:
+            raise ConfigError(_inner(err)) from None
+    if "voice" in data:
+        from hardware.speech.config import VoiceConfigError, parse_voice
+
+        try:
+            cfg.voice = parse_voice(_table(data, "voice"), cfg.pins, cfg.display)
+        except VoiceConfigError as err:
             raise ConfigError(_inner(err)) from None
     return cfg
 

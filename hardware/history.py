@@ -127,12 +127,14 @@ def entries_of(journal: Journal) -> Callable[[int], tuple[TableEntry, ...]]:
     return read
 
 
-def after_store(journal: Journal, table: Table, before: str | None) -> None:
-    """Hand the table the game it just left, if finished (read after the commit)."""
+def after_store(journal: Journal, table: Table, before: str | None) -> tuple[PastGame, ...] | None:
+    """The finished games with the one the table just left, if finished (read after the
+    commit), for the table to take; None when the commit left no game."""
     after = journal.get("current")
     if not before or before == after:
-        return
+        return None
     left = past_game(journal, int(before))
-    if left is not None:
-        others = [g for g in table.past if g.number != left.number]
-        table.past = [left, *others][:PAST_LIMIT]
+    if left is None:
+        return None
+    others = [g for g in table.past if g.number != left.number]
+    return (left, *others)[:PAST_LIMIT]

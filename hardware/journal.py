@@ -49,7 +49,8 @@ from kaiser_core.cards import Team
 from kaiser_core.entries import TableEntry, entry_from_json, entry_to_json
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
-from kaiser_core.table import Change, Table, Ui
+from kaiser_core.table import Change, Scene, Table, read_scene
+from kaiser_core.table.events import Journaled
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +103,7 @@ class Journal:
             self.half_made = existed and not made
             if read_only:
                 return
+            left = wal_left(self.path)  # before this start writes: a crash's, or a full disk's
             why = write_path_damage(self.db) if made else None
             if why is not None:
                 raise self._damaged(why)
@@ -121,7 +123,7 @@ class Journal:
                 from hardware.archive import catch_up
 
                 catch_up(self)
-            if wal_left(self.path):  # by a crash, or a checkpoint a full disk refused
+            if left:  # by a crash, or a checkpoint a full disk refused (not this start's own)
                 self.make_room()
             digest.ensure(self.db)  # finished games' digests (hardware/digest.py)
         except sqlite3.DatabaseError as err:
@@ -268,13 +270,13 @@ class Journal:
         )
         return [entry_from_json(json.loads(r[0])) for r in rows]
 
-    def ui(self) -> Ui:
+    def ui(self) -> Scene:
         """The stored UI state."""
         raw = self.get("ui")
         try:
-            return Ui.from_json(json.loads(raw)) if raw else Ui()
+            return read_scene(json.loads(raw)) if raw else Scene()
         except ValueError:
-            return Ui()
+            return Scene()
 
     def series_standings(self, series: int | None) -> tuple[int, int] | None:
         """NS and EW totals added over the series' finished games."""
@@ -313,12 +315,16 @@ class Journal:
         seats = seats_of(row.names)
         return Saved(row.id, row.rules, entries, ui, names, series, has_ui, seats, past)
 
-    def store(self, change: Change, table: Table, extra: dict[str, str] | None = None) -> None:
-        """Journal one key's change durably (one transaction), with optional meta values."""
+    def store(
+        self, change: Change, table: Table, extra: dict[str, str] | None = None
+    ) -> Journaled | None:
+        """Journal one key's change durably (one transaction), with optional meta values;
+        returns what the table takes back (``table.handle``: the series, the finished
+        games) when the commit changed it. It reads the table, never writes into it."""
         if self.damage is not None:
             raise DatabaseDamaged(damaged_line(self.path, self.damage))
         if not change.stored and not extra:
-            return
+            return None  # nothing to write
         if self.read_only:
             raise ReadOnlyDatabase(f"{self.path}: opened read-only")
         try:
@@ -329,18 +335,22 @@ class Journal:
                 raise self.note_damage(err) from None
             raise
         self.archived.clear()  # the commit took them off the pending list
+        past = series = None
         try:  # committed: from here on nothing is NOT SAVED
-            after_store(self, table, before)
+            past = after_store(self, table, before)
             grew = change.new_game is not None or change.append or change.drop
-            if table.game is not None and table.game.rules.series and grew:
+            if grew and table.game is not None and table.game.rules.series:
                 row = self.current_game()
-                table.series = self.series_standings(row.series if row else None)
+                series = self.series_standings(row.series if row else None)
         except sqlite3.DatabaseError as err:
             if is_corruption(err):
                 raise self.note_damage(err) from None
             log.warning("%s: stored, but read back with an error: %s", self.path, err)
-        if finished is not None:
-            self._archive(finished, table)
+        if finished is not None:  # its archive line and digest
+            from hardware.archive import game_over
+
+            game_over(self, finished, table)
+        return Journaled(series, past) if past is not None or series is not None else None
 
     def _store(self, change: Change, table: Table, extra: dict[str, str] | None) -> int | None:
         finished = None
@@ -387,12 +397,6 @@ class Journal:
             for key, value in (extra or {}).items():
                 self._set(key, value)
         return finished
-
-    def _archive(self, game_id: int, table: Table) -> None:
-        """The game that just finished: its archive line and digest (``archive.game_over``)."""
-        from hardware.archive import game_over
-
-        game_over(self, game_id, table)
 
     def _new_game(self, rules: Rules, table: Table) -> int:
         series = None

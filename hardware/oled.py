@@ -7,7 +7,8 @@ write) is logged once, dropped, and made again on the next frame; the main loop 
 display that comes back shows the current screen without waiting for a key.
 
 The picture is turned by the config's ``display.rotate`` (0 or 180) and, on top of that,
-by the menu's "Flip display" (``flipped``).
+by the menu's "Flip display" (``flipped``): the table's ``Flip`` request, once stored,
+comes to :meth:`Display.flip`, and the next frame is pushed turned.
 """
 
 from __future__ import annotations
@@ -55,6 +56,13 @@ class Display:
     def angle(self) -> int:
         """Degrees the picture is turned: the config's ``rotate`` plus 180 when flipped."""
         return (self.rotate + (180 if self.flipped else 0)) % 360
+
+    def flip(self, request: object = None) -> None:
+        """The table's ``Flip`` request: the picture turned by 180 degrees, or not, from the
+        next frame (a request without a state turns it over)."""
+        wanted = getattr(request, "flipped", None)
+        self.flipped = (not self.flipped) if wanted is None else bool(wanted)
+        self.last = None  # the same view, turned: a new frame
 
     def oriented(self, image: Image.Image) -> Image.Image:
         """``image`` as the panel gets it (turned by :attr:`angle`)."""

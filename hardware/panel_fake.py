@@ -17,6 +17,8 @@ from unittest import mock
 
 from PIL import Image
 
+from kaiser_core.errors import KaiserError
+
 #: SSD1306-family commands that take arguments, and how many.
 SSD_ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2}
 SSD_ARGS |= {c: 1 for c in (0x81, 0x8D, 0xA8, 0xD3, 0xD5, 0xD9, 0xDA, 0xDB)}
@@ -31,7 +33,7 @@ SH_SINGLE |= {0xEE}
 SH_FOREIGN = {0x20, 0x8D}
 
 
-class PanelError(Exception):
+class PanelError(KaiserError):
     """The driver sent the controller something it cannot take (a bug the tests catch)."""
 
 

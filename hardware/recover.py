@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +41,7 @@ from kaiser_core.errors import KaiserError
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Hand
 from kaiser_core.record import parse_record
 from kaiser_core.rules import Rules
-from kaiser_core.table import Table, Ui
+from kaiser_core.table import Scene, Table, read_scene
 
 
 @dataclass
@@ -156,18 +155,18 @@ def _from_archive(saved: archive.Archived) -> Game | None:
     return Game(saved.game, rules, names, saved.series, kept, state, "archive")
 
 
-def _ui(report: Report) -> Ui:
+def _ui(report: Report) -> Scene:
     """The table's UI state as the old file kept it; on the game's own screen again when the
     game came back cut short or from the archive (the old screen was of entries now gone)."""
     try:
-        ui = Ui.from_json(json.loads(report.meta.get("ui") or "{}"))
+        ui = read_scene(json.loads(report.meta.get("ui") or "{}"))
     except UNREADABLE:
-        ui = Ui()
+        ui = Scene()
     game = next((g for g in report.games if g.id == report.current), None)
     if game is not None and (game.hands is not None or game.source == "archive"):
         table = Table(game.rules)
-        table.load(game.rules, game.entries, Ui())
-        ui = dataclasses.replace(ui, screen=table.home(), stack=(), message="")
+        table.load(game.rules, game.entries, Scene())
+        ui = Scene.at(table.home()).with_settings(ui.settings)
     return ui
 
 
@@ -191,7 +190,7 @@ def fill(journal: Journal, report: Report) -> None:
     with journal.transaction():
         for g in report.games:
             table = Table(g.rules)
-            table.load(g.rules, g.entries, Ui())
+            table.load(g.rules, g.entries, Scene())
             game = table.game
             assert game is not None
             journal.db.execute(

@@ -25,13 +25,13 @@ from hardware.journal import Journal, JournalError
 from hardware.oled import Display
 from hardware.scorer import Scorer
 from hardware.signals import install_signals
-from hardware.sinks.watchdog import WatchdogSink
+from hardware.sinks import close as close_sink
 from hardware.sources import Source
 from hardware.sources.buttons import GpioError
 from hardware.sources.check import CheckSource
 from kaiser_core.messages import Message
 from kaiser_core.table import Table
-from kaiser_core.table.requests import Flip, ShutDown
+from kaiser_core.table.requests import ShutDown
 
 log = logging.getLogger("kaiser-scorer")
 EXIT_USAGE = 2
@@ -119,6 +119,9 @@ def serve(
         screenshots=Path(screenshots) if screenshots else None,
     )
     scorer.sinks.extend(board.sinks)
+    for sink in board.sinks:  # a sink that reads the table (the voice) is handed the scorer
+        if hasattr(sink, "bind"):
+            sink.bind(scorer)
     if scorer_hook is not None:
         scorer_hook(scorer)
     started: list[Source] = []
@@ -142,9 +145,7 @@ def serve(
     # The handlers now (signals reach the main thread only); their thread after the first frame.
     signals = install_signals(scorer, watch=False) if main else None
     scorer.tick_interval = notify.watchdog_interval()  # idle pings
-    scorer.on_tick = notify.watchdog
-    if scorer.tick_interval:
-        scorer.sinks.append(WatchdogSink())  # and one after a stored change
+    scorer.on_tick = notify.watchdog  # and WatchdogSink after a stored change (boards.SINKS)
     if is_service(board):
         # A damaged database: the fault on the display, the lock let go (for recover), and
         # a start again once the database changed; a script or the emulator ends with it.
@@ -168,8 +169,7 @@ def serve(
         else:
             table.reader_notice("shut down refused: see the log")
 
-    scorer.on(ShutDown, shut_down)
-    scorer.on(Flip, lambda request: None)  # the next frame is drawn turned (Scorer.refresh)
+    scorer.on(ShutDown, shut_down)  # Flip: the display turns its picture (Scorer)
     try:
         scorer.refresh()
         if signals is not None:
@@ -184,6 +184,11 @@ def serve(
         log.info("stopping (%s)", scorer.stop_reason or "the main loop ended")
         _close(started)
         log.info("input stopped")
+        for sink in scorer.sinks:  # a sink's thread takes what waits, for a moment
+            try:
+                close_sink(sink)
+            except Exception as err:
+                log.warning("closing the %s failed: %s", type(sink).__name__, err)
         journal.close()  # the main loop stops between events: every write is committed
         log.info("journal closed")
         if display.close():

@@ -20,7 +20,7 @@ from hardware.storage import db_uri
 from kaiser_core.entries import ConfirmEntry, RedealEntry, TableEntry, entry_from_json
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
-from kaiser_core.table import Table, Ui
+from kaiser_core.table import Scene, Table
 
 #: No table plays a millionth game (ten a night for 270 years): a larger number is damage.
 MAX_GAME = 1_000_000
@@ -191,7 +191,7 @@ def replay(rules: Rules, entries: list[TableEntry]) -> tuple[list[TableEntry], s
     """The entries that replay (up to the first that does not), the state, and whether the
     game is over."""
     table = Table(rules)
-    table.load(rules, [], Ui())
+    table.load(rules, [], Scene())
     for entry in entries:
         try:
             table.apply(entry)

@@ -1,9 +1,10 @@
 """The service's one main loop: events from input sources in, the table, the journal, sinks out.
 
 Data flows one way: source (a gpiozero thread, the reader's thread, the terminal, a timer,
-a key script) -> event queue -> table (core) -> journal (SQLite, committed) -> sinks (the
-wake sink, ...) -> view -> pixels (luma). One thread, the main one, does everything after
-the queue, so the core needs no locks.
+a key script, the club link) -> event queue (typed events: ``kaiser_core.table.events``)
+-> table (core: ``Table.handle``) -> journal (SQLite, committed; what it reads back goes
+to the table as ``Journaled``) -> sinks (the wake sink, ...) -> view -> pixels (luma). One
+thread, the main one, does everything after the queue, so the core needs no locks.
 """
 
 from __future__ import annotations
@@ -16,50 +17,76 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, TypeAlias
 
 from hardware import notify
-from hardware.inbox import NOISE, READER_EVENTS, READER_LIMIT, Inbox
+from hardware.inbox import READER_LIMIT, Inbox, is_noise, is_reader
 from hardware.journal import Journal
 from hardware.oled import Display
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from hardware.screenshots import Screenshots
+from hardware.sinks import Sink, Stored, facts, scored_entries
 from hardware.storage import JournalError, is_full
-from kaiser_core.cards import Card
 from kaiser_core.table import Change, Key, Table
-from kaiser_core.table.requests import Request, Teach
+from kaiser_core.table.events import PERSON, Pressed, TableEvent
+from kaiser_core.table.requests import Flip, Request
 
 log = logging.getLogger("kaiser-scorer")
 
-#: Events that are a person at the table: they wake a dimmed display.
-INPUT = ("key", "card", "taught", "unknown", "gap")
 NOT_SAVED = "NOT SAVED: storage error"
 
 
-class Event:
-    """Something for the main loop: a key, a card read, a reader status, or stop.
+class Call:
+    """Run ``fn`` on the main loop (a source's timer result, a test's probe): never a
+    table event, it may only call the table's own methods."""
 
-    A plain class, not a dataclass: one less class to build at start-up (about 1 ms).
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[], object]) -> None:
+        self.fn = fn
+
+    def __repr__(self) -> str:
+        return f"Call({self.fn!r})"
+
+
+class Stop:
+    """Ends the main loop (``Scorer.stop``)."""
+
+
+#: What the queue carries: an event for the table, a call on the main loop, or stop.
+Value: TypeAlias = TableEvent | Call | Stop
+
+
+class Event:
+    """The envelope of one value on the scorer's queue, with what its sender waits for.
+
+    A plain class, not a dataclass: one less class to build at start-up (about 1 ms). The
+    card reader's inbox may replace ``value`` while the envelope waits (a merged read).
     """
 
-    __slots__ = ("done", "error", "extra", "kind", "value")
+    __slots__ = ("done", "error", "extra", "value")
 
     def __init__(
         self,
-        kind: str,  # "key", "card", "taught", "unknown", "notice", "reader", "stop", "call"
-        value: Any = None,
+        value: Value,
         done: threading.Event | None = None,
         extra: dict[str, str] | None = None,  # meta values journaled with the key
         error: str = "",  # set by the main loop when the event's change could not be stored
     ) -> None:
-        self.kind = kind
         self.value = value
         self.done = done
         self.extra = extra
         self.error = error
 
+    @classmethod
+    def key(
+        cls, name: str, done: threading.Event | None = None, extra: dict[str, str] | None = None
+    ) -> Event:
+        """A key by its name (``OK``, ``HOLD-B``); raises KaiserError for another name."""
+        return cls(Pressed(Key.from_name(name)), done, extra)
+
     def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.value!r})"
+        return f"Event({self.value!r})"
 
 
 class Flag:
@@ -77,17 +104,6 @@ class Flag:
         return self._set
 
 
-class Sink(Protocol):
-    """An output called on the main thread after each change that was stored."""
-
-    def stored(self, change: Change) -> None:
-        """The change is committed in the journal; must cost the key path next to nothing.
-
-        A sink that raises is logged and tried again with the next change: the entry is
-        stored all the same (no NOT SAVED), and the loop goes on.
-        """
-
-
 #: A trace hook: called with a stage name and ``time.perf_counter()`` (the bench's probe).
 Trace = Callable[[str, float], None]
 RequestHandler = Callable[[Any], None]
@@ -101,7 +117,7 @@ class Scorer:
     ``dim_after`` idle seconds, bringing back a failing display (``display.retry_every``)
     and the timers of sources (:meth:`every`). Times come from ``clock`` (monotonic
     seconds), injectable for tests. Requests from the table go to the handler registered
-    for their type (:meth:`on`).
+    for their type (:meth:`on`); the display handles ``Flip`` (it turns its picture).
     """
 
     def __init__(
@@ -128,7 +144,8 @@ class Scorer:
         self.last_input = clock()
         self.stopping = Flag()
         self.stop_reason = ""
-        self.handlers: dict[type, RequestHandler] = {}
+        display.flipped = table.ui.flipped  # as stored; from here each Flip turns it
+        self.handlers: dict[type, RequestHandler] = {Flip: display.flip}
         self.on_request: Callable[[Request], None] = self.dispatch
         self.on_tick: Callable[[], None] = lambda: None  # the watchdog ping
         self.tick_interval: float | None = None
@@ -153,20 +170,18 @@ class Scorer:
     # -- input from any thread ------------------------------------------------------------
     def post(
         self,
-        kind: str,
-        value: Any = None,
+        value: Value,
         done: threading.Event | None = None,
         extra: dict[str, str] | None = None,
     ) -> Event | None:
-        """Queue an event for the main loop and return it; a card-reader event may instead
-        merge into one still waiting, or be dropped past the inbox's room (None)."""
-        return self.put(Event(kind, value, done, extra))
+        """Queue ``value`` for the main loop and return its envelope; a card-reader event
+        may instead merge into one still waiting, or be dropped past the inbox's room (None)."""
+        return self.put(Event(value, done, extra))
 
     def put(self, event: Event) -> Event | None:
         """Queue ``event`` as :meth:`post` does (a source that keeps the event it queues)."""
-        kind = event.kind
         with self.inbox.lock:
-            if kind in READER_EVENTS:
+            if is_reader(event.value):
                 if not self.inbox.admit(event):
                     return None
             else:
@@ -175,15 +190,19 @@ class Scorer:
         return event
 
     def key(self, name: str) -> None:
-        """A key from the buttons or the keyboard."""
-        self.post("key", name)
+        """A key from the buttons or the keyboard, by its name."""
+        self.put(Event.key(name))
+
+    def call(self, fn: Callable[[], object], done: threading.Event | None = None) -> None:
+        """Run ``fn`` on the main loop, after the events queued before it."""
+        self.post(Call(fn), done)
 
     def stop(self, reason: str = "") -> None:
         """Ask the main loop to end (safe from a signal handler or another thread)."""
         if reason and not self.stop_reason:
             self.stop_reason = reason
         self.stopping.set()
-        self.events.put(Event("stop"))
+        self.events.put(Event(Stop()))
 
     # -- requests and timers --------------------------------------------------------------
     def on(self, kind: type, handler: RequestHandler) -> None:
@@ -206,7 +225,6 @@ class Scorer:
     def refresh(self) -> None:
         """Draw the current view; push it if it changed; save a screenshot of a new frame."""
         trace = self.trace
-        self.display.flipped = self.table.ui.flipped  # the menu's "Flip display", or undone
         if self.fault:
             from hardware.fault import message_image
 
@@ -225,17 +243,19 @@ class Scorer:
         elif self._next_retry is None:
             self._next_retry = self.clock() + self.display.retry_every
 
-    def _store(self, change: Change, extra: dict[str, str] | None = None) -> None:
+    def _store(self, change: Change, extra: dict[str, str] | None, scored: int) -> None:
         trace = self.trace
         if trace is not None:
             trace("store", time.perf_counter())
-        self.journal.store(change, self.table, extra)
+        commit(self.journal, change, self.table, extra)  # the table takes what it reads back
         if trace is not None:
             trace("stored", time.perf_counter())
+        if (change.stored or extra) and self.sinks:
+            stored = Stored(change, facts(self.table, scored))  # values: no sink reads the table
+            for sink in self.sinks:
+                self._after_commit(type(sink).__name__, sink.stored, stored)
         if change.stored or extra:
             self.changes_stored += 1
-            for sink in self.sinks:
-                self._after_commit(type(sink).__name__, sink.stored, change)
         if self.not_saved:
             log.warning("storage works again (%d changes were not saved)", self.not_saved)
             self.not_saved = 0
@@ -247,51 +267,61 @@ class Scorer:
         frame shows them), and one that only changed the notice line is not committed: a
         reader that floods the scorer costs a frame now and then, never a commit a line.
         """
-        kind, value = event.kind, event.value
+        value = event.value
         if self.trace is not None:
             self.trace("handle", time.perf_counter())
-        if kind in READER_EVENTS:
-            kind, value = self.inbox.take(event)
+        reader = is_reader(value)
+        if reader:
+            value = self.inbox.take(event)
         try:
-            if kind in INPUT:
+            if isinstance(value, PERSON):
                 self.last_input = self.clock()
                 self.display.dim(False)
             change: Change | None = None
-            before = self.table.ui
-            if self.fault and kind != "call":
+            if isinstance(value, Call):
+                value.fn()
+            elif isinstance(value, Stop) or self.fault:
                 pass  # nothing can be stored: the fault screen stays
-            elif kind == "key":
-                change = self.table.press(Key.from_name(value))
-                self._store(change, event.extra)
-                self.keys_stored += 1
-            elif kind in READER_EVENTS:
-                change = self._read(kind, value)
-                if kind not in NOISE and not self._notice_only(change, before):
-                    self._store(change)
-            elif kind == "reader":
-                self.table.reader_online = bool(event.value)
-                pending = self.table.pending_teach()
-                if event.value and pending:  # a reader that came back is asked again
-                    self.on_request(Teach(Card.from_code(pending)))
-            elif kind == "call":
-                event.value()
+            else:
+                change = self.apply(value, event.extra)
             if change is not None and change.request is not None:
                 name = type(change.request).__name__
                 self._after_commit(f"{name} request", self.on_request, change.request)
+        except JournalError as err:  # a damaged database (an OSError too): nothing more written
+            event.error = str(err)
+            self._fault(err)
         except (OSError, sqlite3.Error) as err:
             event.error = str(err) or type(err).__name__
             try:
                 self._not_stored(err)
             except JournalError as damage:
                 self._fault(damage)
-        except JournalError as err:  # a damaged database: nothing more is written
-            event.error = str(err)
-            self._fault(err)
         finally:
-            if kind not in READER_EVENTS or event.done is not None or self.events.empty():
+            if not reader or event.done is not None or self.events.empty():
                 self.refresh()
             if event.done is not None:
                 event.done.set()
+
+    def apply(self, event: TableEvent, extra: dict[str, str] | None = None) -> Change:
+        """Hand ``event`` to the table on this thread and journal what it changed.
+
+        A key's change is stored (with ``extra``, meta values journaled with it); a reader
+        event's only when it did more than the notice line; any other event's when it has
+        something to store. Raises what the journal raises (the caller says NOT SAVED).
+        A source's ``start`` may call it, on the main thread before the loop runs, to hand
+        the table what it must know before the first frame (club mode).
+        """
+        before, scored = self.table.ui, scored_entries(self.table)
+        change = self.table.handle(event)
+        if isinstance(event, Pressed):
+            self._store(change, extra, scored)
+            self.keys_stored += 1
+        elif is_reader(event):
+            if not is_noise(event) and not self._notice_only(change, before):
+                self._store(change, None, scored)
+        elif change.stored or extra:
+            self._store(change, extra, scored)
+        return change
 
     def _after_commit(self, name: str, fn: Callable[[Any], None], arg: Any) -> None:
         """Run an output of a committed change: its failure is its own, never the entry's.
@@ -302,7 +332,7 @@ class Scorer:
         """
         try:
             fn(arg)
-        except Exception as err:
+        except (Exception, SystemExit) as err:  # a sink's sys.exit() must not end the loop
             failed = self.failures[name] = self.failures.get(name, 0) + 1
             if failed & (failed - 1) == 0:  # 1, 2, 4, 8 ...
                 log.error(
@@ -317,21 +347,6 @@ class Scorer:
         else:
             if self.failures.get(name):
                 log.warning("the %s works again (%d failures)", name, self.failures.pop(name))
-
-    def _read(self, kind: str, value: Any) -> Change:
-        """A card-reader event into the table."""
-        table = self.table
-        if kind == "card":
-            return table.read_card(value)
-        if kind == "gap":  # a read after reads that never arrived: (kind, card or UID)
-            return table.read_after_gap(value[1], tag=value[0] == "unknown")
-        if kind == "taught":
-            return table.taught(value)
-        if kind == "unknown":  # a tag the reader does not know
-            return table.unknown_tag(value)
-        if kind == "storage":  # the reader could not save its table of tags
-            return table.reader_storage(value)
-        return table.reader_notice(value)
 
     def _notice_only(self, change: Change, before: Any) -> bool:
         """True when all ``change`` did was the notice line (a card refused, ...): that is
@@ -385,7 +400,7 @@ class Scorer:
                 event = self.events.get(timeout=self.next_wait())
             except queue.Empty:
                 continue
-            if event.kind == "stop":
+            if isinstance(event.value, Stop):
                 break
             self.handle(event)
 
@@ -420,4 +435,4 @@ class Scorer:
             self._next_retry = now + self.display.retry_every  # it failed outside a frame
 
 
-__all__ = ["INPUT", "NOT_SAVED", "READER_LIMIT", "Event", "Flag", "Scorer", "Sink", "Trace"]
+__all__ = ["NOT_SAVED", "READER_LIMIT", "Call", "Event", "Flag", "Scorer", "Sink", "Stop", "Trace"]

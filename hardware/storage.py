@@ -19,7 +19,7 @@ import struct
 from pathlib import Path
 
 from hardware.wal import covers, read_wal
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserStorageError
 
 #: SQLite's result codes that mean the file itself is bad (sqlite3.h).
 CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB (and their extended codes)
@@ -49,7 +49,7 @@ CREATE TABLE IF NOT EXISTS entries (
 """
 
 
-class JournalError(KaiserError):
+class JournalError(KaiserStorageError):
     """The database cannot be used (corrupt, foreign, unwritable, in use); one clear line."""
 
 
@@ -225,6 +225,8 @@ def damage_mark(path: Path) -> str | None:
     something else is in its place."""
     try:
         fd = open_own(beside(path, "-damaged"), os.O_RDONLY)
+    except NotOurFile:  # an OSError too: not to be taken for no mark
+        raise
     except OSError:
         return None
     with os.fdopen(fd, "rb") as f:
@@ -267,6 +269,8 @@ class WriterLock:
         self.path = beside(path, "-lock")
         try:
             self.fd = open_own(self.path, os.O_RDWR | os.O_CREAT)
+        except NotOurFile:  # an OSError too: said as it is, not as read-only storage
+            raise
         except OSError as err:
             raise ReadOnlyDatabase(
                 f"{path}: cannot make the lock file {self.path.name} ({err.strerror}): "

@@ -10,7 +10,7 @@ from hardware.storage import JournalError
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import TableEntry
 from kaiser_core.rules import Rules
-from kaiser_core.table import Ui
+from kaiser_core.table import Scene
 from kaiser_core.table.past import PastGame
 
 
@@ -73,7 +73,7 @@ class Saved:
     game_id: int | None
     rules: Rules | None
     entries: list[TableEntry]
-    ui: Ui
+    ui: Scene
     names: dict[Team, str]
     series: tuple[int, int] | None
     has_ui: bool

@@ -10,14 +10,16 @@ import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
+from kaiser_core.errors import KaiserInputError, KaiserStorageError
+
 MIB = 1 << 20
 
 
-class InputTooLarge(ValueError):
+class InputTooLarge(KaiserInputError):
     """The input is larger than its cap."""
 
 
-class OutputError(OSError):
+class OutputError(KaiserStorageError):
     """Standard output could not take the result (closed pipe, full disk); one line."""
 
 

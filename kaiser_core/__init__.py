@@ -44,11 +44,37 @@ _WHERE = {
 
 
 def __getattr__(name: str) -> object:
-    """Load a public name's module on first use (start-up stays short on a Pi)."""
-    import importlib
+    """Load a public name's module on first use (start-up stays short on a Pi); each module
+    named in an import statement of its own (no loading by name in the core)."""
+    where = _WHERE.get(name)
+    if where == "kaiser_core.bidding":
+        from kaiser_core import bidding
 
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
+        return getattr(bidding, name)
+    if where == "kaiser_core.cards":
+        from kaiser_core import cards
+
+        return getattr(cards, name)
+    if where == "kaiser_core.errors":
+        from kaiser_core import errors
+
+        return getattr(errors, name)
+    if where == "kaiser_core.game":
+        from kaiser_core import game
+
+        return getattr(game, name)
+    if where == "kaiser_core.hand":
+        from kaiser_core import hand
+
+        return getattr(hand, name)
+    if where == "kaiser_core.record":
+        from kaiser_core import record
+
+        return getattr(record, name)
+    if where == "kaiser_core.rules":
+        from kaiser_core import rules
+
+        return getattr(rules, name)
     raise AttributeError(f"module 'kaiser_core' has no attribute {name!r}")
 
 

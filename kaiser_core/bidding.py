@@ -141,7 +141,7 @@ def check_call(call: Call, seat: Seat, dealer: Seat, highest: Bid | None, rules:
     """Raise IllegalBidError when ``seat`` may not make ``call`` after ``highest``."""
     is_dealer = seat is dealer
     if call is None:
-        if is_dealer and highest is None:
+        if is_dealer and highest is None and rules.dealer_must_bid:
             raise IllegalBidError(
                 f"{seat.code} deals and the others passed: the dealer must bid at least "
                 f"{rules.min_bid}"
@@ -159,10 +159,11 @@ def check_call(call: Call, seat: Seat, dealer: Seat, highest: Bid | None, rules:
     raise IllegalBidError(f"{call.code} does not outrank the highest bid {highest.code}")
 
 
-def auction(calls: Sequence[Call | str], dealer: Seat, rules: Rules) -> Contract:
+def auction(calls: Sequence[Call | str], dealer: Seat, rules: Rules) -> Contract | None:
     """The contract made by the four calls from the dealer's left round to the dealer.
 
-    Raises IllegalBidError for a wrong number of calls or any illegal call.
+    None when all four pass, which only ``dealer_must_bid`` false allows (the hand is a
+    redeal). Raises IllegalBidError for a wrong number of calls or any illegal call.
     """
     if len(calls) != 4:
         raise IllegalBidError(f"an auction has 4 calls, one per seat, not {len(calls)}")
@@ -173,5 +174,4 @@ def auction(calls: Sequence[Call | str], dealer: Seat, rules: Rules) -> Contract
         check_call(call, seat, dealer, highest.bid if highest else None, rules)
         if call is not None:
             highest = Contract(seat, call)
-    assert highest is not None  # the dealer's forced bid guarantees one
-    return highest
+    return highest  # None only when the dealer was free to pass too

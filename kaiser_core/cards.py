@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 
 
 class Team(enum.Enum):
@@ -43,7 +43,7 @@ class Team(enum.Enum):
         try:
             return cls(code)
         except ValueError:
-            raise KaiserError(f"{code!r} is not a team (NS or EW)") from None
+            raise KaiserInputError(f"{code!r} is not a team (NS or EW)") from None
 
     def __repr__(self) -> str:
         return f"Team.{self.value}"
@@ -92,7 +92,7 @@ class Seat(enum.Enum):
         try:
             return cls(code)
         except ValueError:
-            raise KaiserError(f"{code!r} is not a seat (N, E, S or W)") from None
+            raise KaiserInputError(f"{code!r} is not a seat (N, E, S or W)") from None
 
     def __repr__(self) -> str:
         return f"Seat.{self.value}"
@@ -127,7 +127,7 @@ class Suit(enum.Enum):
         try:
             return cls(code)
         except ValueError:
-            raise KaiserError(f"{code!r} is not a suit (S, H, D or C)") from None
+            raise KaiserInputError(f"{code!r} is not a suit (S, H, D or C)") from None
 
     def __repr__(self) -> str:
         return f"Suit.{self.value}"
@@ -153,7 +153,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in _RANK_VALUE:
-            raise KaiserError(f"{self.rank!r} is not a rank (A K Q J T 9 8 7 5 3)")
+            raise KaiserInputError(f"{self.rank!r} is not a rank (A K Q J T 9 8 7 5 3)")
         object.__setattr__(self, "_hash", hash((self.rank, self.suit.value)))
 
     def __hash__(self) -> int:
@@ -166,12 +166,12 @@ class Card:
         Whether the card is in the pack in use is the pack's question, not this one's.
         """
         if not isinstance(code, str) or len(code) not in (2, 3):
-            raise KaiserError(f"{code!r} is not a card (rank then suit, like AS or 5H)")
+            raise KaiserInputError(f"{code!r} is not a card (rank then suit, like AS or 5H)")
         rank, suit = code[:-1], code[-1]
         if rank == "10":
             rank = "T"
         if rank not in _RANK_VALUE or suit not in "SHDC":
-            raise KaiserError(f"{code!r} is not a card (rank then suit, like AS or 5H)")
+            raise KaiserInputError(f"{code!r} is not a card (rank then suit, like AS or 5H)")
         known = _CARDS.get(rank + suit)
         if known is None:
             known = _CARDS[rank + suit] = cls(rank, Suit(suit))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias
 
 from kaiser_core.cards import Card, Seat, Suit
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode as Mode
 
@@ -28,13 +28,13 @@ TRUMP_CYCLE: tuple[Suit | None, ...] = (Suit.S, Suit.H, Suit.D, Suit.C, None)
 
 def _int(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise KaiserError(f"bad {what} {value!r}")
+        raise KaiserInputError(f"bad {what} {value!r}")
     return value
 
 
 def _side(value: Any) -> str:
     if value not in ("bidders", "defenders"):
-        raise KaiserError(f"bad side {value!r}")
+        raise KaiserInputError(f"bad side {value!r}")
     return str(value)
 
 
@@ -83,14 +83,20 @@ class Start(_Entry):
 
 @dataclass(frozen=True)
 class RedealEntry(_Entry):
-    """The hand was thrown in before bidding; same dealer."""
+    """The hand was thrown in before bidding; same dealer. ``passed``: all four passed
+    (``dealer_must_bid`` false), kept as such in the game record."""
 
     kind: ClassVar[str] = "redeal"
+    passed: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The journal's JSON form (``passed`` only when true: older journals read the same)."""
+        return {"kind": self.kind, **({"passed": True} if self.passed else {})}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RedealEntry:
         """Read back ``to_json``."""
-        return cls()
+        return cls(data.get("passed") is True)
 
     def reopens(self) -> Reopen:
         """Back to choosing the bidder."""
@@ -99,7 +105,11 @@ class RedealEntry(_Entry):
 
 @dataclass(frozen=True)
 class ContractEntry(_Entry):
-    """The contract: bidder, number, trump (None for no-trump), low, and the entry mode."""
+    """The contract: bidder, number, trump (None for no-trump), low, and the entry mode.
+
+    ``first_lead``: a suit contract under ``trump_by_first_lead`` (no suit named: trump is
+    None, and the first card led will name it).
+    """
 
     kind: ClassVar[str] = "contract"
     bidder: Seat
@@ -107,11 +117,12 @@ class ContractEntry(_Entry):
     trump: Suit | None
     low: bool = False
     mode: Mode = Mode.PER_TRICK
+    first_lead: bool = False
 
     @property
     def no_trump(self) -> bool:
         """True for a no-trump contract."""
-        return self.trump is None
+        return self.trump is None and not self.first_lead
 
     def to_json(self) -> dict[str, Any]:
         """The journal's JSON form."""
@@ -122,6 +133,7 @@ class ContractEntry(_Entry):
             "trump": self.trump.code if self.trump else None,
             "low": self.low,
             "mode": self.mode.value,
+            **({"first_lead": True} if self.first_lead else {}),
         }
 
     @classmethod
@@ -134,19 +146,20 @@ class ContractEntry(_Entry):
             None if trump is None else Suit.from_code(trump),
             bool(data["low"]),
             Mode(data["mode"]),
+            data.get("first_lead") is True,
         )
 
     def describe(self) -> str:
-        """E.g. ``contract E 8♥``."""
-        trump = self.trump or "NT"
+        """E.g. ``contract E 8♥`` (``contract E 8`` when the first card led names trump)."""
+        trump = self.trump or ("" if self.first_lead else "NT")
         return Message("entry.contract", bidder=self.bidder, number=self.number, trump=trump)
 
     def reopens(self) -> Reopen:
-        """Back to the bid screen with this bid on it."""
+        """Back to the bid screen with this bid on it (the plain place: index 0)."""
         fields = {
             "bidder": self.bidder,
             "number": self.number,
-            "trump": TRUMP_CYCLE.index(self.trump),
+            "trump": 0 if self.first_lead else TRUMP_CYCLE.index(self.trump),
             "low": self.low,
         }
         return Reopen("bid", fields)
@@ -321,5 +334,5 @@ def entry_from_json(data: Any) -> TableEntry:
         if cls is not None:
             return cls.from_json(data)
     except (KeyError, TypeError, ValueError) as err:
-        raise KaiserError(f"unreadable journal entry {data!r}: {err}") from None
-    raise KaiserError(f"unknown journal entry kind {data.get('kind')!r}")
+        raise KaiserInputError(f"unreadable journal entry {data!r}: {err}") from None
+    raise KaiserInputError(f"unknown journal entry kind {data.get('kind')!r}")

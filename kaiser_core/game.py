@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from kaiser_core.cards import TEAMS, Seat, Team
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import IllegalBidError, KaiserInputError
 from kaiser_core.hand import Entry, Hand, Redeal
 from kaiser_core.messages import Message
 from kaiser_core.rules import BothReach, Rules
@@ -25,7 +25,7 @@ from kaiser_core.scoring import HandScore, is_kaiser_bid, score_hand
 from kaiser_core.tricks import Revoke
 
 
-class GameOverError(KaiserError):
+class GameOverError(KaiserInputError):
     """An entry after the game was won."""
 
 
@@ -131,6 +131,11 @@ class Game:
         if self.over:
             raise GameOverError(f"the game is over: {self.winner.code if self.winner else ''} won")
         dealer = self.dealer
+        if isinstance(entry, Redeal) and entry.passed and self.rules.dealer_must_bid:
+            raise IllegalBidError(
+                f"{dealer.code} deals and the others passed: the dealer must bid at least "
+                f"{self.rules.min_bid}"
+            )
         if isinstance(entry, Redeal):
             result = EntryResult(
                 dealer, entry, None, self.totals, self.target, None, played=self.hands_played

@@ -108,6 +108,7 @@ class ByCard:
         seen: set[Card] = set()
         played: list[PlayedTrick] = []
         leader = contract.bidder
+        trump = first_lead_trump(rules, contract, trump, self)
         for t, cards in enumerate(self.tricks, 1):
             if len(cards) != 4:
                 raise IllegalPlayError(f"trick {t} has {len(cards)} cards, not 4")
@@ -148,6 +149,18 @@ class ByCard:
 
 
 Result = ByTrick | ByTeam | ByCard
+
+
+def first_lead_trump(
+    rules: Rules, contract: Contract, trump: Suit | None, result: Result
+) -> Suit | None:
+    """The trump in play: under ``trump_by_first_lead`` a suit contract's trump is the suit
+    of the first card led, which only a hand given card by card knows (None otherwise)."""
+    if not rules.trump_by_first_lead or contract.bid.no_trump or trump is not None:
+        return trump
+    if isinstance(result, ByCard) and result.tricks and result.tricks[0]:
+        return result.tricks[0][0].suit
+    return None
 
 
 def must_enter_by_trick(rules: Rules, contract: Contract) -> bool:
@@ -212,12 +225,23 @@ class Hand:
                 "a 12 no-trump under kaiser_bid_alone needs who took each trick: "
                 "tricks per team cannot tell whether the bidder's partner took one"
             )
+        if rules.trump_by_first_lead and self.trump is not None:
+            raise IllegalBidError(
+                f"trump {self.trump.code}: under trump_by_first_lead the first card led "
+                "names trump, the bidder names none"
+            )
         if (
             isinstance(self.result, ByCard)
             and not self.contract.bid.no_trump
             and self.trump is None
+            and not rules.trump_by_first_lead
         ):
             raise IllegalPlayError("a suit contract played card by card needs its trump")
+
+    def trump_in_play(self, rules: Rules) -> Suit | None:
+        """The trump: named, or under ``trump_by_first_lead`` the first card led's suit
+        (None when the hand was not given card by card: scoring never needs it)."""
+        return first_lead_trump(rules, self.contract, self.trump, self.result)
 
     def outcome(self, rules: Rules) -> Outcome:
         """What each team took."""
@@ -234,7 +258,13 @@ class Hand:
 
 @dataclass(frozen=True)
 class Redeal:
-    """A hand thrown in before bidding: nothing scored, the same dealer deals again."""
+    """A hand thrown in: nothing scored, the same dealer deals again.
+
+    ``passed``: all four passed (a redeal only under ``dealer_must_bid`` false); the record
+    keeps such a hand as its four-pass auction.
+    """
+
+    passed: bool = field(default=False, compare=False)
 
 
 Entry = Hand | Redeal

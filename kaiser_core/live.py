@@ -26,7 +26,7 @@ from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Seat
 from kaiser_core.modes import Mode
 from kaiser_core.rules import Rules
 from kaiser_core.scoring import is_kaiser_bid
-from kaiser_core.views import LiveContract
+from kaiser_core.views.base import LiveContract
 
 
 class _Position(NamedTuple):
@@ -40,6 +40,7 @@ class _Position(NamedTuple):
     holds: tuple[bool, bool]  # 5♥, 3♠ on the table in the trick being played
     number: int  # the bid
     need: int  # three_spades_needs_tricks
+    penalty: int  # three_spades_value: -3, or -2 with some Joffre decks
     alone: bool  # a 12 no-trump under kaiser_bid_alone
     earlier: bool  # a special still out may be in a trick already entered (marks optional)
     lost: bool  # a special still out may be in no trick (the reader, widow or skat discards)
@@ -54,9 +55,9 @@ def _score(
     no one did, it was discarded); ``partner``: the bidder's partner took a trick (for
     ``kaiser_bid_alone``).
     """
-    raw = ours + (5 if five else 0) - (3 if three else 0)
+    raw = ours + (5 if five else 0) + (p.penalty if three else 0)
     if three and ours < p.need:
-        raw = -3
+        raw = p.penalty
     return raw, raw >= p.number and not (partner and p.alone)
 
 
@@ -111,7 +112,7 @@ def live_state(
     team = contract.team
     ours = sum(1 for w in winners if w.team is team)
     points = ours + (5 if five is not None and five.team is team else 0)
-    points -= 3 if three is not None and three.team is team else 0
+    points += rules.three_spades_value if three is not None and three.team is team else 0
     position = _Position(
         left=rules.tricks_per_hand - len(winners),
         ours=ours,
@@ -124,6 +125,7 @@ def live_state(
         holds=(FIVE_HEARTS in next_holds, THREE_SPADES in next_holds),
         number=contract.bid.number,
         need=rules.three_spades_needs_tricks,
+        penalty=rules.three_spades_value,
         alone=rules.kaiser_bid_alone and is_kaiser_bid(contract),
         earlier=mode is not Mode.READER,
         lost=mode is Mode.READER and rules.discards > 0,

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from kaiser_core.cards import Card, Seat, Suit, Team
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.modes import Mode
 
 #: The English text of every message the core says, by key.
@@ -145,6 +145,7 @@ TEXTS: dict[str, str] = {
     "mode.per-hand": "per hand",
     "mode.card-reader": "card reader",
     "word.nt": "NT",
+    "word.lead": "first lead",  # trump_by_first_lead: the suit of the first card led
     "word.low": "low",
     "word.redeal": "redeal",
     "word.back": "back",
@@ -153,6 +154,7 @@ TEXTS: dict[str, str] = {
     "status.set": "SET",
     "contract.label": "{bidder} {number}{trump}",
     "contract.label_low": "{bidder} {number}{trump} low",
+    "contract.label_lead": "{bidder} {number} lead",  # trump_by_first_lead: no suit named
     "hint.push": "push toward",
     "hint.the_bidder": "the bidder",
     "hint.the_dealer": "the dealer",
@@ -204,6 +206,7 @@ TEXTS: dict[str, str] = {
     "hint.contract": "enter the contract",
     "hint.bidder": "push toward the bidder",
     "hint.redeal": "redeal",
+    "hint.all_passed": "all pass",  # dealer_must_bid false: four passes redeal
     "hint.back": "back",
     "hint.enter": "enter",
     "hint.low": "low",
@@ -339,7 +342,7 @@ class Message(str):
         try:
             template = TEXTS[key]
         except KeyError:
-            raise KaiserError(f"unknown message {key!r}") from None
+            raise KaiserInputError(f"unknown message {key!r}") from None
         if key in PLURALS:
             name, other = PLURALS[key]
             template = other if params.get(name, 1) != 1 else template
@@ -363,7 +366,7 @@ class Message(str):
             params = {k: _param_from_json(v) for k, v in data["params"].items()}
             return cls(data["key"], **params)
         except (KeyError, TypeError, AttributeError, ValueError) as err:
-            raise KaiserError(f"unreadable message {data!r}: {err}") from None
+            raise KaiserInputError(f"unreadable message {data!r}: {err}") from None
 
 
 def _rebuild(key: str, params: dict[str, Any]) -> Message:

@@ -11,6 +11,8 @@ from kaiser_core.hand import ByTeam, ByTrick, Entry, Hand, Redeal
 from kaiser_core.rules import Rules
 
 FORMAT = "kaiser-game/1"
+#: The trump of a suit contract under ``trump_by_first_lead`` (GAME_RECORD.md).
+FIRST_LEAD = "first-lead"
 
 
 def _teams(values: Mapping[Team, int]) -> dict[str, int]:
@@ -26,6 +28,10 @@ def result_json(game: Game) -> dict[str, Any]:
             continue
         assert r.score is not None
         c = r.entry.contract
+        trump = r.entry.trump_in_play(game.rules)
+        shown = trump.code if trump else None
+        if shown is None and game.rules.trump_by_first_lead and not c.bid.no_trump:
+            shown = FIRST_LEAD
         hands.append(
             {
                 "dealer": r.dealer.code,
@@ -35,7 +41,7 @@ def result_json(game: Game) -> dict[str, Any]:
                     "team": c.team.code,
                     "bid": c.bid.number,
                     "no_trump": c.bid.no_trump,
-                    "trump": r.entry.trump.code if r.entry.trump else None,
+                    "trump": shown,
                 },
                 "raw": _teams(r.score.raw),
                 "made": r.score.made,
@@ -57,10 +63,11 @@ def _who(who: Seat | Team) -> str:
     return who.code
 
 
-def entry_json(entry: Entry) -> dict[str, Any]:
-    """One entry in the record's hand form."""
+def entry_json(entry: Entry, rules: Rules | None = None) -> dict[str, Any]:
+    """One entry in the record's hand form (``rules``: those of its game, which say how a
+    suit contract's trump is written under ``trump_by_first_lead``)."""
     if isinstance(entry, Redeal):
-        return {"redeal": True}
+        return {"auction": ["pass"] * 4} if entry.passed else {"redeal": True}
     out: dict[str, Any] = {}
     if entry.auction is not None:
         out["auction"] = ["pass" if c is None else c.code for c in entry.auction]
@@ -68,6 +75,8 @@ def entry_json(entry: Entry) -> dict[str, Any]:
     out["contract"] = {"bidder": c.bidder.code, "bid": c.bid.number, "no_trump": c.bid.no_trump}
     if entry.trump is not None:
         out["trump"] = entry.trump.code
+    elif rules is not None and rules.trump_by_first_lead and not c.bid.no_trump:
+        out["trump"] = FIRST_LEAD
     if entry.low:
         out["low"] = True
     res = entry.result
@@ -98,5 +107,5 @@ def record_json(
     }
     if names:
         out["names"] = dict(names)
-    out["hands"] = [entry_json(e) for e in entries]
+    out["hands"] = [entry_json(e, rules) for e in entries]
     return out

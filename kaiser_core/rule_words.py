@@ -11,7 +11,7 @@ number) first, then ``rule.<option>`` with the value in it.
 
 from __future__ import annotations
 
-from kaiser_core.messages import TEXTS, Message
+from kaiser_core.messages import PLURALS, TEXTS, Message
 from kaiser_core.rules import Rules, find_profile
 
 #: The English words of every option; {value} is the option's value.
@@ -72,8 +72,19 @@ RULE_TEXTS: dict[str, str] = {
     "rule.low_specials.low": "Low: 5♥ and 3♠ rank lowest of their suits",
     "rule.low_bid.declared": "Low is declared with the trump",
     "rule.low_bid.bid": "Low no-trump is a bid of its own (7ntlow)",
+    "rule.trump_by_first_lead.true": "The first card led names trump",
+    "rule.trump_by_first_lead.false": "The bidder names trump",
+    "rule.three_spades_value.-3": "3♠ counts -3",
+    "rule.three_spades_value.-2": "3♠ counts -2 (a Joffre deck)",
+    "rule.dealer_must_bid.true": "All pass: the dealer must bid",
+    "rule.dealer_must_bid.false": "All four pass: the same dealer redeals",
+    "rule.three_spades_needs_tricks.penalty": "3♠ with under {value} tricks scores {penalty}",
 }
 TEXTS.update(RULE_TEXTS)
+PLURALS["rule.three_spades_needs_tricks.penalty"] = (
+    "value",
+    "3♠ with under {value} tricks scores {penalty}",
+)
 
 
 def _tag(value: object) -> str:
@@ -84,8 +95,14 @@ def _tag(value: object) -> str:
     return str(value)
 
 
-def option_words(name: str, value: object) -> Message:
-    """One option in words (``Defenders stop at 45``); the bare name and value if none fit."""
+def option_words(name: str, value: object, rules: Rules | None = None) -> Message:
+    """One option in words (``Defenders stop at 45``); the bare name and value if none fit.
+
+    ``rules``, where given, says what 3♠ is worth in the words of the 3♠ rule.
+    """
+    penalty = rules.three_spades_value if rules is not None else -3
+    if name == "three_spades_needs_tricks" and value and penalty != -3:
+        return Message("rule.three_spades_needs_tricks.penalty", value=value, penalty=penalty)
     for key in (f"rule.{name}.{_tag(value)}", f"rule.{name}"):
         if key in TEXTS:
             return Message(key, value=value)
@@ -95,7 +112,7 @@ def option_words(name: str, value: object) -> Message:
 def changed_words(rules: Rules) -> list[Message]:
     """The options that differ from the rules' profile, in words."""
     base = find_profile(rules.profile).options()
-    return [option_words(k, v) for k, v in rules.options().items() if base.get(k) != v]
+    return [option_words(k, v, rules) for k, v in rules.options().items() if base.get(k) != v]
 
 
 def rule_lines(rules: Rules) -> list[Message]:
@@ -107,7 +124,7 @@ def rule_lines(rules: Rules) -> list[Message]:
     out: list[Message] = []
     if changed:
         out.append(Message("rules.changed", profile=rules.profile))
-        out += [option_words(k, options[k]) for k in changed]
+        out += [option_words(k, options[k], rules) for k in changed]
         out.append(Message("rules.as_profile", profile=rules.profile))
-    out += [option_words(k, options[k]) for k in same]
+    out += [option_words(k, options[k], rules) for k in same]
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -65,69 +66,111 @@ class LowBid(enum.Enum):
 MAX_BID = 12
 
 
+def option(
+    default: Any,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    needs: Callable[[Rules], bool] | None = None,
+    why: str = "",
+    reason: bool = False,
+) -> Any:
+    """A field of ``Rules`` with what is checked of it: a whole number's range (``low`` to
+    ``high``), an option that means something only with another (``needs``: a test on the
+    whole rules, ``why``: the rest of the error line), and ``reason``: a house rule that
+    names itself on SUMMARY and the score sheet when it changes a team's points. Its type
+    says the rest (true/false, one of an enum's values, ``None`` allowed)."""
+    checks = {"low": low, "high": high, "needs": needs, "why": why, "reason": reason}
+    return dataclasses.field(default=default, metadata=checks)
+
+
+def _cap_and_target(rules: Rules) -> bool:
+    return rules.target_after_nt is not None and rules.defender_cap_at is not None
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md; the defaults are the standard game."""
+    """Every option of RULES.md; the defaults are the standard game.
 
-    target: int = 52
-    min_bid: int = 6
-    nt_min_bid: int = 6
-    nt_ranking: NTRanking = NTRanking.ABOVE_SAME_NUMBER
-    dealer_may_take: bool = True
-    nt_made_multiplier: int = 2
-    nt_set_multiplier: int = 2
-    made_scores: MadeScores = MadeScores.POINTS
-    defender_cap_at: int | None = 45
-    bidder_must_go_out: bool = False
-    kaiser_bid_wins: bool = False
-    redeal_worthless_hand: bool = True
-    deal: Deal = Deal.STANDARD
-    low_allowed: bool = False
-    card_passing: bool = False
-    series: bool = False
-    target_after_nt: int | None = None
-    losing_total: int | None = None
-    max_hands: int | None = None
-    both_reach_target: BothReach = BothReach.BIDDERS
-    defenders_cannot_go_out: bool = False
-    cap_follows_target: bool = False
-    capped_five_wins: bool = False
-    three_spades_needs_tricks: int = 0
-    kaiser_bid_alone: bool = False
-    kaiser_bid_loses: bool = False
-    low_specials: LowSpecials = LowSpecials.HIGH
-    low_bid: LowBid = LowBid.DECLARED
+    A new option is a field here (``option``: its default and checks), its words in
+    ``rule_words``, and the code where it acts; nothing else lists the options."""
+
+    target: int = option(52, low=1, high=10_000)
+    min_bid: int = option(6, low=4, high=8)
+    nt_min_bid: int = option(6, low=4, high=8)
+    nt_ranking: NTRanking = option(NTRanking.ABOVE_SAME_NUMBER)
+    dealer_may_take: bool = option(True)
+    nt_made_multiplier: int = option(2, low=1, high=2)
+    nt_set_multiplier: int = option(2, low=1, high=2)
+    made_scores: MadeScores = option(MadeScores.POINTS)
+    defender_cap_at: int | None = option(45, low=1, high=10_000)
+    bidder_must_go_out: bool = option(False)
+    kaiser_bid_wins: bool = option(False)
+    redeal_worthless_hand: bool = option(True)
+    deal: Deal = option(Deal.STANDARD)
+    low_allowed: bool = option(False)
+    card_passing: bool = option(False)
+    series: bool = option(False)
+    target_after_nt: int | None = option(None, low=1, high=10_000)
+    losing_total: int | None = option(None, low=-10_000, high=-1)
+    max_hands: int | None = option(None, low=1, high=1_000)
+    both_reach_target: BothReach = option(BothReach.BIDDERS)
+    defenders_cannot_go_out: bool = option(False, reason=True)
+    cap_follows_target: bool = option(
+        False,
+        needs=_cap_and_target,
+        why="needs target_after_nt and defender_cap_at (the cap follows the target)",
+        reason=True,
+    )
+    capped_five_wins: bool = option(
+        False,
+        needs=lambda r: r.defender_cap_at is not None,
+        why="needs defender_cap_at (a number: it is about defenders at the cap)",
+        reason=True,
+    )
+    three_spades_needs_tricks: int = option(0, low=0, high=8, reason=True)
+    kaiser_bid_alone: bool = option(
+        False,
+        needs=lambda r: r.kaiser_bid_wins,
+        why="needs kaiser_bid_wins true (it changes when the Kaiser bid is made)",
+        reason=True,
+    )
+    kaiser_bid_loses: bool = option(
+        False,
+        needs=lambda r: r.kaiser_bid_wins,
+        why="needs kaiser_bid_wins true (it is the other side of the Kaiser bid)",
+    )
+    low_specials: LowSpecials = option(
+        LowSpecials.HIGH,
+        needs=lambda r: r.low_allowed,
+        why="low needs low_allowed true (it ranks the specials in a low hand)",
+    )
+    low_bid: LowBid = option(
+        LowBid.DECLARED,
+        needs=lambda r: r.low_allowed,
+        why="bid needs low_allowed true (low must be allowed to be bid)",
+    )
+    trump_by_first_lead: bool = option(False)
+    three_spades_value: int = option(-3, low=-3, high=-2)  # -3, or -2 with some Joffre decks
+    dealer_must_bid: bool = option(True)
     profile: str = "standard"
 
     def __post_init__(self) -> None:
-        for name in _BOOLS:
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(
-                    f"option {name} must be true or false, not {getattr(self, name)!r}"
-                )
-        for name, kind in _ENUMS.items():
-            if not isinstance(getattr(self, name), kind):
+        for name, kind in _KINDS.items():
+            value = getattr(self, name)
+            if kind is bool:
+                if not isinstance(value, bool):
+                    raise RulesError(f"option {name} must be true or false, not {value!r}")
+            elif kind in _ENUM_KINDS and not isinstance(value, kind):
                 choices = ", ".join(m.value for m in kind)
-                raise RulesError(
-                    f"option {name} must be one of {choices}, not {getattr(self, name)!r}"
-                )
-        _check_int("target", self.target, 1, 10_000)
-        _check_int("min_bid", self.min_bid, 4, 8)
-        _check_int("nt_min_bid", self.nt_min_bid, 4, 8)
-        _check_int("nt_made_multiplier", self.nt_made_multiplier, 1, 2)
-        _check_int("nt_set_multiplier", self.nt_set_multiplier, 1, 2)
-        if self.defender_cap_at is not None:
-            _check_int("defender_cap_at", self.defender_cap_at, 1, 10_000)
-        if self.target_after_nt is not None:
-            _check_int("target_after_nt", self.target_after_nt, 1, 10_000)
-        if self.losing_total is not None:
-            _check_int("losing_total", self.losing_total, -10_000, -1)
-        if self.max_hands is not None:
-            _check_int("max_hands", self.max_hands, 1, 1_000)
-        _check_int("three_spades_needs_tricks", self.three_spades_needs_tricks, 0, 8)
-        for option, needs in _NEEDS:
-            if getattr(self, option) != getattr(Rules, option) and not needs(self):
-                raise RulesError(f"option {option} {_NEEDS_TEXT[option]}")
+                raise RulesError(f"option {name} must be one of {choices}, not {value!r}")
+        for name, (low, high) in _RANGES.items():
+            value = getattr(self, name)
+            if value is not None or name not in _NULLABLE:
+                _check_int(name, value, low, high)
+        for name, (needs, why) in _NEEDS.items():
+            if getattr(self, name) != _DEFAULTS[name] and not needs(self):
+                raise RulesError(f"option {name} {why}")
 
     # -- derived values -------------------------------------------------------------------
     @property
@@ -149,8 +192,8 @@ class Rules:
 
     @property
     def raw_total(self) -> int:
-        """What both teams' raw points add up to: tricks + 5 - 3."""
-        return self.tricks_per_hand + 2
+        """What both teams' raw points add up to: tricks + 5 - 3 (- 2 with a Joffre deck)."""
+        return self.tricks_per_hand + 5 + self.three_spades_value
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -231,47 +274,29 @@ OPTION_NAMES: tuple[str, ...] = tuple(
 )
 #: Rules made by ``Rules.from_spec``, by their spec's JSON (rules are immutable values).
 _FROM_SPEC: dict[str, Rules] = {}
-_ENUMS: dict[str, type[enum.Enum]] = {
-    "nt_ranking": NTRanking,
-    "made_scores": MadeScores,
-    "deal": Deal,
-    "both_reach_target": BothReach,
-    "low_specials": LowSpecials,
-    "low_bid": LowBid,
+_FIELDS = [f for f in dataclasses.fields(Rules) if f.name != "profile"]
+#: Each option's type: bool, int, or an enum (``_NULLABLE``: ``None`` allowed too).
+_KINDS: dict[str, Any] = {}
+_NULLABLE: set[str] = set()
+_HINTS = typing.get_type_hints(Rules)
+for _field in _FIELDS:
+    _hint = _HINTS[_field.name]
+    _args = [a for a in typing.get_args(_hint) if a is not type(None)]
+    if _args:
+        _NULLABLE.add(_field.name)
+        _hint = _args[0]
+    _KINDS[_field.name] = _hint
+_DEFAULTS = {f.name: f.default for f in _FIELDS}
+_RANGES = {
+    f.name: (f.metadata["low"], f.metadata["high"])
+    for f in _FIELDS
+    if f.metadata["high"] is not None
 }
-_BOOLS = {
-    "dealer_may_take",
-    "bidder_must_go_out",
-    "kaiser_bid_wins",
-    "redeal_worthless_hand",
-    "low_allowed",
-    "card_passing",
-    "series",
-    "defenders_cannot_go_out",
-    "cap_follows_target",
-    "capped_five_wins",
-    "kaiser_bid_alone",
-    "kaiser_bid_loses",
-}
-_NULLABLE = {"defender_cap_at", "target_after_nt", "losing_total", "max_hands"}
-# Options that mean something only with another one: (option, test on the whole rules).
-_NEEDS: tuple[tuple[str, Callable[[Rules], bool]], ...] = (
-    ("kaiser_bid_alone", lambda r: r.kaiser_bid_wins),
-    ("kaiser_bid_loses", lambda r: r.kaiser_bid_wins),
-    ("low_bid", lambda r: r.low_allowed),
-    ("low_specials", lambda r: r.low_allowed),
-    ("cap_follows_target", lambda r: r.target_after_nt is not None),
-    ("cap_follows_target", lambda r: r.defender_cap_at is not None),
-    ("capped_five_wins", lambda r: r.defender_cap_at is not None),
-)
-_NEEDS_TEXT = {
-    "kaiser_bid_alone": "needs kaiser_bid_wins true (it changes when the Kaiser bid is made)",
-    "kaiser_bid_loses": "needs kaiser_bid_wins true (it is the other side of the Kaiser bid)",
-    "low_bid": "bid needs low_allowed true (low must be allowed to be bid)",
-    "low_specials": "low needs low_allowed true (it ranks the specials in a low hand)",
-    "cap_follows_target": "needs target_after_nt and defender_cap_at (the cap follows the target)",
-    "capped_five_wins": "needs defender_cap_at (a number: it is about defenders at the cap)",
-}
+_NEEDS = {f.name: (f.metadata["needs"], f.metadata["why"]) for f in _FIELDS if f.metadata["needs"]}
+#: The house rules that name themselves on SUMMARY and the sheet when they change points.
+HOUSE_REASONS = frozenset(f.name for f in _FIELDS if f.metadata["reason"])
+_ENUMS = {n: k for n, k in _KINDS.items() if isinstance(k, type) and issubclass(k, enum.Enum)}
+_ENUM_KINDS = set(_ENUMS.values())
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:
@@ -297,7 +322,7 @@ def _coerce_options(options: Mapping[str, object]) -> dict[str, object]:
                     f"option {name} must be one of {', '.join(choices)}, not {value!r}"
                 )
             out[name] = kind(value)
-        elif name in _BOOLS:
+        elif _KINDS[name] is bool:
             if not isinstance(value, bool):
                 raise RulesError(f"option {name} must be true or false, not {value!r}")
             out[name] = value
@@ -323,6 +348,20 @@ PROFILES: dict[str, Rules] = {
     ),
     "skat": Rules(profile="skat", deal=Deal.SKAT, min_bid=7),
     "widow": Rules(profile="widow", deal=Deal.WIDOW),
+    # Quebec's Joffre (RULES.md): the first card led names trump, a made contract scores
+    # the bid, game to 41, four passes redeal; the NT multipliers stay 2.
+    "joffre": Rules(
+        profile="joffre",
+        target=41,
+        min_bid=7,
+        made_scores=MadeScores.BID,
+        dealer_may_take=False,
+        dealer_must_bid=False,
+        trump_by_first_lead=True,
+        defender_cap_at=None,
+        redeal_worthless_hand=False,
+        three_spades_value=-3,
+    ),
 }
 
 

@@ -17,7 +17,7 @@ from kaiser_core.bidding import Contract
 from kaiser_core.cards import TEAMS, Seat, Team
 from kaiser_core.errors import IllegalPlayError
 from kaiser_core.messages import TEXTS, Message
-from kaiser_core.rules import MAX_BID, MadeScores, Rules
+from kaiser_core.rules import HOUSE_REASONS, MAX_BID, MadeScores, Rules
 
 
 @dataclass(frozen=True)
@@ -38,12 +38,12 @@ class Outcome:
         """Tricks taken by ``team``."""
         return self.tricks_ns if team is Team.NS else self.tricks_ew
 
-    def raw(self, team: Team) -> int:
-        """Raw points: tricks, +5 for 5♥, -3 for 3♠."""
+    def raw(self, team: Team, three_value: int = -3) -> int:
+        """Raw points: tricks, +5 for 5♥, -3 for 3♠ (``three_value``: -2 in some Joffre decks)."""
         return (
             self.tricks(team)
             + (5 if self.five_hearts is team else 0)
-            - (3 if self.three_spades is team else 0)
+            + (three_value if self.three_spades is team else 0)
         )
 
     def check(self, rules: Rules) -> None:
@@ -64,19 +64,6 @@ class Outcome:
                     )
             elif self.tricks(taker) == 0:
                 raise IllegalPlayError(f"{name} is with {taker.code}, which took no trick")
-
-
-#: Rules whose effect on a score is a house rule worth a line on SUMMARY (the standard
-#: game's doubling, bid scoring and cap keep their short notes).
-_NEW_RULES = frozenset(
-    {
-        "three_spades_needs_tricks",
-        "cap_follows_target",
-        "capped_five_wins",
-        "defenders_cannot_go_out",
-        "kaiser_bid_alone",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -159,14 +146,15 @@ def score_hand(
     bid = contract.bid
     reasons: list[Reason] = []
     b_tricks = outcome.tricks(bidders)
-    raw = {team: outcome.raw(team) for team in TEAMS}
+    penalty = rules.three_spades_value
+    raw = {team: outcome.raw(team, penalty) for team in TEAMS}
     need = rules.three_spades_needs_tricks
     three = outcome.three_spades
-    if three is not None and outcome.tricks(three) < need and raw[three] != -3:
+    if three is not None and outcome.tricks(three) < need and raw[three] != penalty:
         reasons.append(
-            Reason("three_spades_needs_tricks", three, -3, raw[three], outcome.tricks(three))
+            Reason("three_spades_needs_tricks", three, penalty, raw[three], outcome.tricks(three))
         )
-        raw[three] = -3
+        raw[three] = penalty
     made = raw[bidders] >= bid.number
     notes: list[str] = []
     if made and rules.kaiser_bid_alone and is_kaiser_bid(contract):
@@ -230,7 +218,7 @@ def score_hand(
             Reason("defenders_cannot_go_out", defenders, 0, defender_delta, d_tricks, target)
         )
         defender_delta = 0
-    notes += [r.text for r in reasons if r.rule in _NEW_RULES]
+    notes += [r.text for r in reasons if r.rule in HOUSE_REASONS]
     return HandScore(
         raw=raw,
         made=made,

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from kaiser_core.hand import Redeal
 from kaiser_core.record import parse_record, result_json
-from kaiser_core.rules import MadeScores, Rules
+from kaiser_core.rules import HOUSE_REASONS, MadeScores, Rules
 from kaiser_core.scoring import HandScore
 
 
@@ -76,19 +77,6 @@ def reasons(
     return out
 
 
-#: The core's reasons (``HandScore.reasons``) that the sheet shows in the core's own words:
-#: the house rules of RULES.md that change a team's points.
-HOUSE_REASONS = frozenset(
-    {
-        "three_spades_needs_tricks",
-        "cap_follows_target",
-        "capped_five_wins",
-        "defenders_cannot_go_out",
-        "kaiser_bid_alone",
-    }
-)
-
-
 def house_rules(rules: Rules) -> list[str]:
     """The options that differ from the rules' profile, as ``name = value`` lines."""
     spec = rules.to_spec()
@@ -126,6 +114,8 @@ def build_sheet(record: Mapping[str, Any]) -> dict[str, Any]:
             played += 1
             hand["number"] = played
         hand["why"] = reasons(hand, parsed.rules, before, res.score)
+        if isinstance(res.entry, Redeal) and res.entry.passed:
+            hand["why"] = ["redeal: all four passed, the same dealer deals again"]
         if res.winner is not None:
             hand["why"].append(f"{res.winner.code} wins: {res.reason}")
         before = dict(hand.get("totals", before))

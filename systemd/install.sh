@@ -38,7 +38,9 @@ readonly GROUPS_NEEDED=(gpio i2c spi dialout)
 # The venv sees these through --system-site-packages: Debian builds them for every architecture
 # (PyPI has no armv7l wheels of pillow). gpiozero comes from PyPI: apt's 2.0.1 looks for
 # gpiochip4 on a Pi 5, 2.0.1.post3 is the first that works (backend_check.py checks it).
-readonly APT_PACKAGES=(python3-venv python3-spidev python3-smbus2 python3-pil i2c-tools polkitd)
+# espeak-ng and aplay (alsa-utils): the voice ([voice] in the config) speaks through them.
+readonly APT_PACKAGES=(python3-venv python3-spidev python3-smbus2 python3-pil i2c-tools polkitd
+  espeak-ng alsa-utils)
 # Only Raspberry Pi OS has lgpio: PyPI's for Python 3.13 is 0.0.0.2, an empty placeholder.
 readonly PI_OS_PACKAGES=(python3-lgpio)
 # armhf (32-bit Pi OS): PyPI has no armv7l wheels of cbor2 (luma.core's), and its source needs

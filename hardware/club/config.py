@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.numbers import whole
 
 EVENT_ID = re.compile(r"[a-z0-9-]{1,40}")
@@ -17,7 +17,7 @@ WAKE_SOCKET = "/run/kaiser-publisher/wake.sock"
 ALLOWED = {"broker", "event", "name", "table", "username", "password", "password_file", "socket"}
 
 
-class ClubConfigError(KaiserError, ValueError):
+class ClubConfigError(KaiserInputError):
     """A mistake in ``[club]``; the message names the key."""
 
 

@@ -1,8 +1,9 @@
 """The scorer's end of the club link: its own datagram socket beside the database.
 
 Line protocol (one datagram, UTF-8): ``round <JSON>`` hands the director's ``round``
-message to the scorer (the main loop journals it); ``broker 1`` / ``broker 0`` says
-whether the publisher reaches the broker (shown, not journaled). The other way, the
+message to the scorer as a ``RoundArrived`` event (the main loop journals it like a key's
+change); ``broker 1`` / ``broker 0`` is a ``BrokerLink`` event (shown, not journaled).
+The link never touches the table: it only queues events. The other way, the
 scorer's :class:`~hardware.sinks.wake.WakeSink` sends one byte to the publisher's socket
 after each stored change. Nothing here ever blocks the main loop.
 """
@@ -20,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from hardware.club.config import ClubConfig
 from hardware.storage import beside
-from kaiser_core.table import waiting
 from kaiser_core.table.club_state import ClubState
+from kaiser_core.table.events import BrokerLink, ClubJoined, RoundArrived
 
 if TYPE_CHECKING:
     from hardware.scorer import Scorer
@@ -36,12 +37,10 @@ def scorer_socket(db: Path) -> Path:
 
 
 def attach(scorer: Scorer, club: ClubConfig) -> None:
-    """Put the table in club mode with the club state the journal kept."""
-    table = scorer.table
-    table.club = ClubState.from_json(scorer.journal.meta_json("club"), club.title, club.table)
-    seats = table.club.game_seats
-    if table.game is not None and table.club.game_round is not None and seats:
-        table.names.update(waiting.team_names(seats))
+    """Club mode on, with the club state the journal kept: handed to the table on the main
+    thread before the loop runs (the first frame is already club mode's)."""
+    state = ClubState.from_json(scorer.journal.meta_json("club"), club.title, club.table)
+    scorer.apply(ClubJoined(state))
 
 
 class ClubLink:
@@ -97,10 +96,8 @@ class ClubLink:
     def handle(self, scorer: Scorer, data: bytes) -> None:
         """One line from the publisher: queued for the main loop, never handled here."""
         verb, _, rest = data.decode("utf-8", "replace").strip().partition(" ")
-        table = scorer.table
         if verb == "broker":
-            online = rest == "1"
-            scorer.post("call", lambda: waiting.set_broker(table, online))
+            scorer.post(BrokerLink(rest == "1"))
         elif verb == "round":
             try:
                 payload = json.loads(rest)
@@ -108,12 +105,7 @@ class ClubLink:
                 self.ignored("a round line that is not JSON")
                 return
             self.received += 1
-
-            def store() -> None:
-                change = waiting.receive(table, payload)
-                scorer._store(change)  # journaled like a key: rev raised, publisher woken
-
-            scorer.post("call", store)
+            scorer.post(RoundArrived(payload))  # journaled like a key: rev raised, publisher woken
         else:
             self.ignored(f"unknown line {verb[:20]!r}")
 

@@ -20,7 +20,7 @@ from kaiser_core.entries import entry_from_json
 from kaiser_core.hand import Hand
 from kaiser_core.record import record_json
 from kaiser_core.rules import Rules
-from kaiser_core.table import Screen, Table, Ui
+from kaiser_core.table import Scene, Screen, Table
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ class JournalReader:
             )
         ]
         table = Table(rules)
-        table.load(rules, entries, Ui(screen=Screen.SCORE))
+        table.load(rules, entries, Scene.at(Screen.SCORE))
         names = json.loads(row[1])
         record = record_json(rules, table.first_dealer, table.core_entries(), names)
         game = table.game

@@ -7,15 +7,21 @@ anonymous.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kaiser_core.club.errors import EventError
 from kaiser_core.club.event import Event, parse_event
+from kaiser_core.club.season import Season, parse_season
 from kaiser_core.numbers import whole
+
+if TYPE_CHECKING:
+    from hardware.director.store import Store
 
 DEFAULT_PORT = 1883
 
@@ -49,6 +55,39 @@ def read_event(path: Path) -> tuple[Event, dict[str, object]]:
     if not isinstance(broker, dict):
         raise EventError(f"{path}: [broker] must be a table")
     return event, broker
+
+
+def _toml(path: Path) -> dict[str, object]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except OSError as err:
+        raise EventError(f"{path}: {err.strerror or err}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise EventError(f"{path}: invalid TOML: {err}") from None
+    except UnicodeDecodeError:
+        raise EventError(f"{path}: not UTF-8 text") from None
+
+
+def read_seasons(paths: list[Path]) -> dict[str, Season]:
+    """The season files, by id; EventError (one line, naming the file) for any mistake."""
+    seasons: dict[str, Season] = {}
+    for path in paths:
+        data = _toml(path)
+        try:
+            season = parse_season(data)
+        except EventError as err:
+            raise EventError(f"{path}: {err}") from None
+        if season.id in seasons:
+            raise EventError(f"{path}: season {season.id!r} is given twice")
+        seasons[season.id] = season
+    return seasons
+
+
+def keep_seasons(store: Store, seasons: Mapping[str, Season]) -> None:
+    """Keep the season files' data in the database (the static site and later runs)."""
+    for season in seasons.values():
+        store.save_season(season.id, json.dumps(season.summary(), ensure_ascii=False))
 
 
 def parse_broker(

@@ -23,6 +23,7 @@ from hardware.director.state import (
     refusal_digest,
 )
 from hardware.director.store import Store
+from kaiser_core.club.event import Event
 from kaiser_core.errors import RecordError
 from kaiser_core.record_json import load_record_bytes
 
@@ -46,6 +47,12 @@ def sse(kind: str, data: Any) -> bytes:
     return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
+def event_entry(event: Event) -> dict[str, Any]:
+    """What the store keeps of an event for the seasons: name, format, rounds, entrants."""
+    members = {name: list(players) for name, players in event.members.items()}
+    return {"name": event.name, "format": event.format, "rounds": event.rounds, "members": members}
+
+
 class Service:
     """The director with its log and its listeners (SSE); runs on the event loop."""
 
@@ -62,18 +69,25 @@ class Service:
         self._put_back_planned = False
         self.listeners: set[Listener] = set()
         self.counts = {"messages": 0, "refused": 0}
+        self.version = 0  # raised by every change of a kept game or round (the league's cache)
         self.flush_every = 1.0 / FLUSHES_PER_SECOND
         self._pending = Changes()
         self._flush_planned = False
         self._last_flush = 0.0
         self._last_standings = b""
         self._saved: dict[tuple[int, int], tuple[str, int, bool]] = {}
+        self.starts: dict[int, str] = {}  # round -> when it started
         for at, topic, payload, verdict, reason, digest in store.rows():
             if verdict == "refused":
                 director.refused_again(at, topic, reason, digest)
             else:
                 director.receive(at, topic, payload)
+            if topic in (NEXT, ADOPT):
+                self.starts.setdefault(director.current, at)
         self._last_standings = sse("standings", director.standings())
+        store.save_event(json.dumps(event_entry(director.event), ensure_ascii=False))
+        for number in range(1, director.current + 1):
+            self._save_round(number)
         self._save_games(set(director.kept))
 
     def message(self, topic: str, payload: bytes) -> None:
@@ -97,6 +111,8 @@ class Service:
         at = now_iso()
         changes = self.director.receive(at, topic, b"")[2]
         self.store.add(at, topic, b"", "action", "")
+        if topic == NEXT:
+            self.starts[self.director.current] = at
         self._changed(changes)
         return {**self.director.round_payload(), "broker": dict(self.broker)}
 
@@ -150,6 +166,9 @@ class Service:
                 changes = director.receive(at, ADOPT, payload)[2]
                 self.store.add(at, ADOPT, payload, "action", "")
                 self._note(f"took round {number} from the broker (a new database)")
+                for n in range(1, director.current + 1):  # the seasons' record of each round
+                    self.starts.setdefault(n, at)
+                    self._save_round(n)
                 self._changed(changes)
             else:
                 self._note(
@@ -204,13 +223,24 @@ class Service:
             kept, held = director.kept[(table, number)]
             mark = (kept.journal, kept.rev, director.ended.get(number, False))
             if self._saved.get((table, number)) != mark:
-                self.store.save_game(table, number, held.text, mark[2])
+                self.store.save_game(table, number, held.text, mark[2], held.summary)
                 self._saved[(table, number)] = mark
+        if keys:
+            self.version += 1
+
+    def _save_round(self, number: int) -> None:
+        """Keep round ``number``'s start, seating and end in the store's ``rounds``."""
+        payload = self.director.round_payload(number)
+        seating = {"tables": payload["tables"], "sitting_out": payload["sitting_out"]}
+        at = self.starts.get(number, "")
+        self.store.save_round(number, at, json.dumps(seating, ensure_ascii=False), payload["ended"])
+        self.version += 1
 
     def _changed(self, changes: Changes) -> None:
         if changes.games:
             self._save_games(changes.games)
         if changes.round:
+            self._save_round(self.director.current)
             self.publish_round(self._round_body())
         pending = self._pending
         pending.standings |= changes.standings

@@ -16,6 +16,7 @@ from typing import Any
 from hardware.director.journals import Note, TableNotes, short
 from kaiser_core.club.errors import MessageError
 from kaiser_core.club.event import Event
+from kaiser_core.club.league import summarize
 from kaiser_core.club.messages import (
     GAME_TOPIC,
     STATUS_TOPIC,
@@ -30,7 +31,7 @@ from kaiser_core.club.messages import (
 )
 from kaiser_core.club.seating import Seating, seat_individual, seat_pairs
 from kaiser_core.club.standings import LiveStandings, TableResult
-from kaiser_core.errors import RecordError
+from kaiser_core.errors import KaiserInputError, RecordError
 from kaiser_core.record import parse_record, result_json
 from kaiser_core.record_after import Played
 from kaiser_core.record_json import load_record_bytes
@@ -72,6 +73,7 @@ class Held:
     text: str
     hands: int
     seats: tuple[str, str, str, str]
+    summary: str = ""  # league.summarize's, as JSON: what seasons, ratings and awards read
 
     @classmethod
     def of(cls, message: GameMessage) -> Held:
@@ -79,7 +81,8 @@ class Held:
         text = json.dumps(message.record, ensure_ascii=False, separators=(",", ":"))
         hands = len(message.result["hands"])
         m = message
-        return cls(m.table, m.round, m.journal, m.rev, m.finished, text, hands, m.seats)
+        summary = json.dumps(summarize(m.result, m.seats, m.finished), ensure_ascii=False)
+        return cls(m.table, m.round, m.journal, m.rev, m.finished, text, hands, m.seats, summary)
 
     @property
     def record(self) -> dict[str, Any]:
@@ -98,7 +101,7 @@ def refusal_digest(topic: str, payload: bytes) -> str:
     return hashlib.blake2b(topic.encode() + b"\0" + payload, digest_size=16).hexdigest()
 
 
-class ActionError(Exception):
+class ActionError(KaiserInputError):
     """A director's action that cannot be done now (the message says why)."""
 
 

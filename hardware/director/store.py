@@ -3,7 +3,9 @@
 The state is the fold of this log (``Director.replay``), so a restarted director is
 exactly where it was; the retained messages it then receives again are duplicates.
 One database may hold several events (each log row names its event); ``games`` keeps
-each event's kept record of every table and round, for the statistics across events.
+each event's kept record of every table and round, with its summary (league.summarize), for
+the statistics, seasons and ratings across events; ``events`` each event's entrants,
+``rounds`` each started round's seating and start, ``seasons`` the season files served.
 """
 
 from __future__ import annotations
@@ -18,11 +20,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-SCHEMA = "kaiser-director/2"
+from kaiser_core.errors import KaiserStorageError
+
+SCHEMA = "kaiser-director/3"
 OLD_SCHEMA = "kaiser-director/1"  # one event per database, named in meta
 #: What the log keeps of a refused message's payload, and of any reason.
 REFUSED_KEPT = 1024
 REASON_KEPT = 500
+NO_LEAGUE = "kaiser-director/2"  # no summaries, events, rounds nor seasons yet
 _DDL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS log (
@@ -41,23 +46,39 @@ CREATE TABLE IF NOT EXISTS games (
     round INTEGER NOT NULL,
     record TEXT NOT NULL,
     ended INTEGER NOT NULL DEFAULT 0,
+    summary TEXT,
     PRIMARY KEY (event, tbl, round)
 );
+CREATE INDEX IF NOT EXISTS log_event ON log (event, seq);
+CREATE TABLE IF NOT EXISTS events (id TEXT PRIMARY KEY, body TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rounds (
+    event TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    seating TEXT NOT NULL,
+    ended INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event, round)
+);
+CREATE TABLE IF NOT EXISTS seasons (id TEXT PRIMARY KEY, body TEXT NOT NULL);
 """
 
 
-class StoreError(Exception):
+class StoreError(KaiserStorageError):
     """The database cannot be used (not ours, unreadable)."""
 
 
 class Store:
     """The log, in a SQLite file (WAL)."""
 
-    def __init__(self, path: Path, event_id: str, lock: bool = True) -> None:
-        """Open (or make) the database; ``lock``: as the one director serving it (an
-        export beside a running director does not lock it)."""
+    def __init__(self, path: Path, event_id: str, create: bool = True, lock: bool = False) -> None:
+        """Open (``create``: or make) the database; ``event_id`` "" opens no event's log;
+        ``lock``: as the one director serving it (an export or the league beside a running
+        director does not lock it)."""
         self.event_id = event_id
         self.lock = -1
+        self.upgraded = False  # from schema 2: the summaries and rounds are to be filled in
+        if not create and not path.is_file():
+            raise StoreError(f"{path}: no such director database")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             if lock:
@@ -68,6 +89,8 @@ class Store:
             marks = dict(self._marks())
             if marks.get("schema") == OLD_SCHEMA:
                 self._upgrade(marks.get("event", ""))
+            if marks.get("schema") in (OLD_SCHEMA, NO_LEAGUE):
+                self._add_summaries()
             elif marks and marks.get("schema") != SCHEMA:
                 raise StoreError(f"{path}: not a director database ({marks.get('schema')!r})")
             self.db.executescript(_DDL)
@@ -77,15 +100,16 @@ class Store:
             with self.db:
                 self.db.execute("BEGIN")
                 self.db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (SCHEMA,))
-                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('event', ?)", (event_id,))
+                if event_id:
+                    self.db.execute("INSERT OR REPLACE INTO meta VALUES ('event', ?)", (event_id,))
                 client = f"kaiser-director-{secrets.token_hex(8)}"
                 self.db.execute("INSERT OR IGNORE INTO meta VALUES ('client', ?)", (client,))
+        except StoreError:  # an OSError too: said as it is
+            self.close()
+            raise
         except (OSError, sqlite3.Error) as err:
             self.close()
             raise StoreError(f"{path}: cannot use it as the director's database: {err}") from None
-        except StoreError:
-            self.close()
-            raise
 
     def client_id(self) -> str:
         """The director's MQTT client id: made with the database, a secret (a table's
@@ -103,6 +127,13 @@ class Store:
             self.db.execute("BEGIN")
             self.db.execute("ALTER TABLE log ADD COLUMN event TEXT NOT NULL DEFAULT ''")
             self.db.execute("UPDATE log SET event = ?", (event_id,))
+
+    def _add_summaries(self) -> None:
+        """Schema 2 to 3: the games get a summary column (filled in by league_store)."""
+        found = self.db.execute("SELECT name FROM sqlite_master WHERE name = 'games'").fetchone()
+        if found:
+            self.db.execute("ALTER TABLE games ADD COLUMN summary TEXT")
+        self.upgraded = True
 
     def add(
         self, at: str, topic: str, payload: bytes, verdict: str, reason: str, digest: str = ""
@@ -130,14 +161,33 @@ class Store:
         ):
             yield at, topic, bytes(payload), verdict, reason, digest
 
-    def save_game(self, table: int, number: int, record: Any, ended: bool) -> None:
+    def save_game(
+        self, table: int, number: int, record: Any, ended: bool, summary: str | None = None
+    ) -> None:
         """Keep (or replace) this event's record of table ``table`` in round ``number``
-        (the record, or its JSON text as the director keeps it)."""
+        (the record, or its JSON text as the director keeps it) and its summary (JSON)."""
         text = record if isinstance(record, str) else json.dumps(record, ensure_ascii=False)
         self.db.execute(
-            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?)",
-            (self.event_id, table, number, text, int(ended)),
+            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?)",
+            (self.event_id, table, number, text, int(ended), summary),
         )
+
+    def save_round(self, number: int, at: str, seating: str, ended: bool) -> None:
+        """Keep this event's round ``number``: when it started, its seating (the round
+        message's JSON) and whether it has ended."""
+        self.db.execute(
+            "INSERT INTO rounds VALUES (?, ?, ?, ?, ?) ON CONFLICT (event, round)"
+            " DO UPDATE SET seating = excluded.seating, ended = excluded.ended",
+            (self.event_id, number, at, seating, int(ended)),
+        )
+
+    def save_event(self, body: str) -> None:
+        """Keep this event's entrants, name and rounds (JSON)."""
+        self.db.execute("INSERT OR REPLACE INTO events VALUES (?, ?)", (self.event_id, body))
+
+    def save_season(self, ident: str, body: str) -> None:
+        """Keep a season file's data (JSON), so exports and later runs know it."""
+        self.db.execute("INSERT OR REPLACE INTO seasons VALUES (?, ?)", (ident, body))
 
     def games(self) -> Iterator[tuple[str, int, int, dict[str, Any], bool]]:
         """Every event's kept games: (event, table, round, record, ended early or not)."""
@@ -145,6 +195,17 @@ class Store:
             "SELECT event, tbl, round, record, ended FROM games ORDER BY event, round, tbl"
         ):
             yield event, table, number, json.loads(text), bool(ended)
+
+    def record(self, event: str, table: int, number: int) -> dict[str, Any] | None:
+        """The kept record of ``event``'s table ``table`` in round ``number``, if any."""
+        row = self.db.execute(
+            "SELECT record FROM games WHERE event = ? AND tbl = ? AND round = ?",
+            (event, table, number),
+        ).fetchone()
+        if row is None:
+            return None
+        value: dict[str, Any] = json.loads(row[0])
+        return value
 
     def event_ids(self) -> list[str]:
         """The events that have games in this database."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from starlette.applications import Starlette
@@ -13,12 +13,15 @@ from starlette.routing import BaseRoute, Route
 
 from hardware.director.events import EventStream
 from hardware.director.export import records, standings_csv
+from hardware.director.league import League
+from hardware.director.league_web import league_routes
 from hardware.director.pin import PinGuard
 from hardware.director.service import Service
 from hardware.director.state import END, NEXT, ActionError, Director
 from hardware.web.guard import connection_limit
 from hardware.web.paths import num
-from hardware.web.routes import ClubSource, club_page_routes
+from hardware.web.routes import ClubSource, club_page_routes, nav
+from kaiser_core.club.season import Season
 from kaiser_core.stats import GameInput
 
 
@@ -26,9 +29,14 @@ def _json(data: object, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status)
 
 
-def build_app(service: Service, guard: PinGuard) -> Starlette:
-    """The Starlette app of one director."""
+def build_app(
+    service: Service,
+    guard: PinGuard,
+    seasons: Mapping[str, Season] | None = None,
+) -> Starlette:
+    """The Starlette app of one director (``seasons``: the season files it serves)."""
     director = service.director
+    league = League(service.store, seasons or {}, director.event.id, lambda: service.version)
 
     async def event(request: Request) -> Response:
         return _json(director.event_body())
@@ -123,6 +131,7 @@ def build_app(service: Service, guard: PinGuard) -> Starlette:
                     most=connection_limit() // 2,
                 ),
             ),
+            *league_routes(league, nav),
         ]
     )
 

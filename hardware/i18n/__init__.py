@@ -17,19 +17,27 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from kaiser_core.cards import Seat, Team
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.messages import PLURALS, TEXTS, Message, text_of
 from kaiser_core.modes import Mode
 
 #: The languages the table speaks, English first.
-LANGUAGES = ("en", "it", "pt", "fi", "es", "ru")
+LANGUAGES = ("en", "it", "pt", "fi", "es", "ru", "fr")
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "kaiser"
 #: The minus sign each language writes before a negative number (English: the hyphen).
-MINUS = {"en": "-", "it": "-", "pt": "\u2212", "fi": "\u2212", "es": "\u2212", "ru": "\u2212"}
+MINUS = {
+    "en": "-",
+    "it": "-",
+    "pt": "\u2212",
+    "fi": "\u2212",
+    "es": "\u2212",
+    "ru": "\u2212",
+    "fr": "\u2212",
+}
 
 
-class LanguageError(KaiserError, ValueError):
+class LanguageError(KaiserInputError):
     """A language the table does not speak."""
 
 
@@ -38,7 +46,12 @@ class _Catalog(Protocol):
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str: ...
 
 
-_state: dict[str, Any] = {"language": "en", "catalog": None}
+_state: dict[str, Any] = {"language": "en", "catalog": None, "names": None}
+#: The special cards' own names in a language under a profile (RULES.md: under ``joffre``
+#: French calls 5♥ *le Joffre* and 3♠ *le Kaiser*); elsewhere the cards keep 5♥ and 3♠.
+CARD_NAMES: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {
+    ("fr", "joffre"): (("5♥", "Joffre"), ("3♠", "Kaiser")),
+}
 
 
 def language() -> str:
@@ -54,6 +67,21 @@ def set_language(code: str) -> None:
         return
     _state["catalog"] = None if code == "en" else _load(code)
     _state["language"] = code
+    set_profile(_state.get("profile", "standard"))
+
+
+def set_profile(profile: str) -> None:
+    """The rules profile of the game shown: it may give the special cards their own names
+    in the language spoken (``CARD_NAMES``)."""
+    _state["profile"] = profile
+    _state["names"] = CARD_NAMES.get((language(), profile))
+
+
+def card_names(text: str, names: tuple[tuple[str, str], ...] | None) -> str:
+    """``text`` with the special cards called by ``names`` (None: as it is)."""
+    for card, name in names or ():
+        text = text.replace(card, name)
+    return text
 
 
 def _load(code: str) -> _Catalog:
@@ -68,16 +96,19 @@ def localize(text: str) -> str:
     catalog = _state["catalog"]
     if catalog is None or not isinstance(text, Message):
         return text
-    return _translate(catalog, text)
+    names = _state["names"]
+    words = _translate(catalog, text)
+    return card_names(words, names) if names else words
 
 
-def localize_in(text: str, code: str) -> str:
-    """``text`` in the language ``code`` whatever the table speaks (a web page's language)."""
+def localize_in(text: str, code: str, profile: str = "standard") -> str:
+    """``text`` in the language ``code`` whatever the table speaks (a web page's language);
+    ``profile``: the game's, which may name the special cards (``CARD_NAMES``)."""
     if code not in LANGUAGES:
         raise LanguageError(f"language must be one of {', '.join(LANGUAGES)}, not {code!r}")
     if code == "en" or not isinstance(text, Message):
         return text
-    return _translate(_catalog_of(code), text, code)
+    return card_names(_translate(_catalog_of(code), text, code), CARD_NAMES.get((code, profile)))
 
 
 @functools.cache

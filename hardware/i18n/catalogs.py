@@ -36,6 +36,7 @@ def english() -> dict[str, str]:
     for module in pkgutil.walk_packages(kaiser_core.__path__, "kaiser_core."):
         importlib.import_module(module.name)
     importlib.import_module("hardware.i18n.errors")  # the fault screens' and errors' words
+    importlib.import_module("hardware.speech.words")  # what the table says aloud
     return dict(TEXTS)
 
 

@@ -65,6 +65,19 @@ ERROR_TEXTS = {
     "config.bus_pin": "the display's {label} pin",
     "config.display_pin": "display.{key} = {pin} is {used} (GPIO {pin})",
     "config.key_pin": "board.pins.{key} = {pin} is {used} (GPIO {pin}): choose another pin",
+    # [voice] (hardware/speech/config.py)
+    "config.say": "voice.say must be a list of {choices}, not {value}",
+    "config.output": (
+        'voice.output must be "speaker", "i2s" or an absolute folder path, not {value}'
+    ),
+    "config.device": "voice.device must be an ALSA device name (like default), not {value}",
+    "config.i2s_pin": (
+        '{where} = {pin} is the I2S amplifier\'s {line} (GPIO {pin}, voice.output = "i2s"): '
+        "choose another pin"
+    ),
+    "config.i2s_spi1": (
+        'display.port = 1 is SPI1, on the I2S amplifier\'s pins (voice.output = "i2s")'
+    ),
     "config.too_big": "a config file must not be larger than {mib} MiB",
     "config.not_utf8": "not UTF-8 text (byte {byte})",
     "config.utf16": "not UTF-8 text (byte {byte}) (it looks like UTF-16: save it as UTF-8)",

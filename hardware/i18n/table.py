@@ -6,23 +6,25 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from hardware.i18n import LanguageError, language, set_language
-from kaiser_core.table import Table
+from hardware.i18n import LanguageError, language, set_language, set_profile
+from kaiser_core.table import Table, menu
 
 log = logging.getLogger("kaiser-scorer")
 
 
+def table_language(table: Table) -> str:
+    """The language the table speaks: the menu's choice, else the config's."""
+    return menu.language(table)
+
+
 def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``render`` that first switches to the table's language (English if it cannot)."""
+    """``render`` that first switches to the table's language (English if it cannot) and
+    tells it the game's profile (the special cards' names)."""
 
     failed: set[str] = set()
 
     def draw(view: Any) -> Any:
-        wanted = table.language
-        if table.ui.extra:  # the menu's choice (the menu's module: only once it was used)
-            from kaiser_core.table.menu import language as chosen
-
-            wanted = chosen(table)
+        wanted = table_language(table)
         wanted = "en" if wanted in failed else wanted
         if wanted != language():
             try:
@@ -31,6 +33,7 @@ def speaking(table: Table, render: Callable[[Any], Any]) -> Callable[[Any], Any]
                 log.warning("language %s: %s; English instead", wanted, err)
                 failed.add(wanted)
                 set_language("en")
+        set_profile(table.rules.profile)  # French names the Joffre's specials (joffre)
         return render(view)
 
     return draw

@@ -2,7 +2,9 @@
 
 ``parse_line`` / ``parse_line_verbose`` turn one line of bytes into a small frozen message
 (``Hello``, ``CardRead``, ``UnknownTag``, ``Taught``, ``ReaderFault``) or reject it with a
-reason; ``encode_command`` turns a host command into bytes. Parsing never raises.
+reason; ``encode_command`` turns a host command into bytes. Parsing never raises. A card
+comes out as the core's ``Card``: the code is read here once, and nothing after the parser
+reads it again (the scorer's loop hands that ``Card`` to the table).
 """
 
 from __future__ import annotations
@@ -12,22 +14,23 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias
 
-from kaiser_core.cards import SKAT_PACK
-from kaiser_core.errors import KaiserError
+from kaiser_core.cards import SKAT_PACK, Card
+from kaiser_core.errors import KaiserInputError
 
 PROTOCOL_VERSION: Final = 1
 """The ``proto`` this host speaks; a reader saying another one is logged, not refused."""
 MAX_LINE: Final = 512
 """Longest accepted line in bytes, not counting its ``\\n`` or ``\\r\\n`` terminator."""
 
-READER_CARDS: Final[frozenset[str]] = frozenset(card.code for card in SKAT_PACK)
+_PACK: Final[dict[str, Card]] = {card.code: card for card in SKAT_PACK}
+READER_CARDS: Final[frozenset[str]] = frozenset(_PACK)
 """Card codes a tag may name: the core's skat pack, the 32 Kaiser cards plus 7H and 7S."""
 
 _UID = re.compile(r"[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20}")
 EXCERPT: Final = 60
 
 
-class ReaderError(KaiserError):
+class ReaderError(KaiserInputError):
     """Root of the card reader's errors."""
 
 
@@ -51,7 +54,7 @@ class Hello:
 class CardRead:
     """A tag that names a card was read; ``seq`` counts reads since the reader booted."""
 
-    card: str
+    card: Card
     uid: str
     seq: int
 
@@ -68,7 +71,7 @@ class UnknownTag:
 class Taught:
     """The reader learnt that tag ``uid`` is ``card``."""
 
-    card: str
+    card: Card
     uid: str
 
 
@@ -109,7 +112,7 @@ class Rejected:
         return f"{self.reason}: {self.excerpt!r}" if self.excerpt else self.reason
 
 
-class _Bad(Exception):
+class _Bad(ReaderError):
     """Internal: a field check failed (never escapes this module)."""
 
     def __init__(self, kind: RejectKind, reason: str) -> None:
@@ -155,11 +158,12 @@ def _text(obj: dict[str, Any], name: str, *, empty: bool = False) -> str:
     return value
 
 
-def _card(obj: dict[str, Any]) -> str:
+def _card(obj: dict[str, Any]) -> Card:
     value: str = _field(obj, "card", str)
-    if value not in READER_CARDS:
+    card = _PACK.get(value)
+    if card is None:
         raise _Bad("card", f"{obj['type']}: {value!r} is not a card of the pack")
-    return value
+    return card
 
 
 def _uid(obj: dict[str, Any]) -> str:
@@ -192,7 +196,7 @@ def parse_line_verbose(line: bytes | bytearray | memoryview) -> ReaderMessage | 
     Extra fields are ignored, so a newer reader can add some.
 
     >>> parse_line_verbose(b'{"type": "card", "card": "5H", "uid": "04A1B2C3D4E5F6", "seq": 3}')
-    CardRead(card='5H', uid='04A1B2C3D4E5F6', seq=3)
+    CardRead(card=Card.from_code('5H'), uid='04A1B2C3D4E5F6', seq=3)
     >>> parse_line_verbose(b'{"type": "card", "card": "5S", "uid": "04A1B2C3", "seq": 3}').reason
     "card: '5S' is not a card of the pack"
     """

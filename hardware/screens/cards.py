@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from hardware.i18n import localize
 from hardware.screens.fonts import fonts
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import chip_font, compass, contract_text, message_bar, status_word
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat, Team
 from kaiser_core.messages import Message
-from kaiser_core.views import CardsView
+from kaiser_core.views.cards import CardsView
 
 
-@painter(CardsView)
 def cards(pen: Pen, v: CardsView) -> None:
     """Draw a CardsView."""
     tiny, small, _, _ = fonts()
@@ -53,3 +52,7 @@ def cards(pen: Pen, v: CardsView) -> None:
     compass(pen, box, labels, highlight, framed=v.last_winner if showing_last else None)
     if showing_last:
         pen.center((box[0] + box[2]) // 2, (box[1] + box[3]) // 2 - 4, Message("cards.last"), tiny)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {CardsView: cards}

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from hardware.screens.fonts import fonts
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import compass, message_bar
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat
 from kaiser_core.messages import Message
-from kaiser_core.views import ClubRoundView, ClubWaitView, RoundOverView
+from kaiser_core.views.club import ClubRoundView, ClubWaitView, RoundOverView
 
 
-@painter(ClubWaitView)
 def club_wait(pen: Pen, v: ClubWaitView) -> None:
     """Draw a ClubWaitView: the event's name, the round awaited, the broker."""
     tiny, small, _, _ = fonts()
@@ -24,7 +23,6 @@ def club_wait(pen: Pen, v: ClubWaitView) -> None:
         pen.text(x + 2, 43, tiny.fit(v.broker, pen.w - x - 2), tiny)
 
 
-@painter(ClubRoundView)
 def club_round(pen: Pen, v: ClubRoundView) -> None:
     """Draw a ClubRoundView: "Round N, table n" and the four names around the table."""
     tiny, _, _, _ = fonts()
@@ -36,7 +34,6 @@ def club_round(pen: Pen, v: ClubRoundView) -> None:
     compass(pen, (0, 9, pen.w, min(bottom + 1, pen.h)), labels, font=tiny, arrows=True)
 
 
-@painter(RoundOverView)
 def round_over(pen: Pen, v: RoundOverView) -> None:
     """Draw a RoundOverView: the title, the result, each team's round score."""
     tiny, small, _, _ = fonts()
@@ -54,3 +51,11 @@ def round_over(pen: Pen, v: RoundOverView) -> None:
         y += 12
     if y + 8 <= bottom + 1:
         pen.text(0, y, tiny.fit(v.hint, pen.w), tiny)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {
+    ClubWaitView: club_wait,
+    ClubRoundView: club_round,
+    RoundOverView: round_over,
+}

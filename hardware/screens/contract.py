@@ -5,15 +5,14 @@ from __future__ import annotations
 from hardware.i18n import localize
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import compass, message_bar, seat_labels, team_name
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Suit
 from kaiser_core.messages import Message
-from kaiser_core.views import BidderView, BidView, ScoreView
+from kaiser_core.views.contract import BidderView, BidView, ScoreView
 
 
-@painter(ScoreView)
 def score(pen: Pen, v: ScoreView) -> None:
     """Draw a ScoreView: names and totals, who deals and bids first, then what matters most."""
     tiny, _, _, big = fonts()
@@ -75,7 +74,6 @@ def _coded(v: ScoreView, text: str) -> str:
 SCORE_WIDTH = 128
 
 
-@painter(BidderView)
 def bidder(pen: Pen, v: BidderView) -> None:
     """Draw a BidderView."""
     tiny, small, _, _ = fonts()
@@ -91,18 +89,21 @@ def bidder(pen: Pen, v: BidderView) -> None:
 
 def trump_cycle(v: BidView) -> list[str]:
     """The places RIGHT and LEFT move through: ♠ ♥ ♦ ♣ NT (and NT low when it is a bid)."""
-    places = [s.symbol for s in Suit] + [Message("word.nt")]
+    suits: list[str] = [s.symbol for s in Suit]
+    if v.lead_trump:  # trump_by_first_lead: no suit to choose, the first card led names it
+        suits = [Message("word.lead")]
+    places = [*suits, Message("word.nt")]
     return places + ([Message("bid.nt_low")] if v.nt_low else [])
 
 
 def _here(v: BidView) -> int:
     """The place of the bid's trump in the cycle."""
     if v.trump is not None:
-        return list(Suit).index(v.trump)
-    return 5 if v.nt_low and v.low else 4
+        return 0 if v.lead_trump else list(Suit).index(v.trump)
+    nt = 1 if v.lead_trump else 4
+    return nt + 1 if v.nt_low and v.low else nt
 
 
-@painter(BidView)
 def bid(pen: Pen, v: BidView) -> None:
     """Draw a BidView: who won the bid, the trump cycle, the number and trump, large."""
     tiny, small, _, big = fonts()
@@ -123,16 +124,26 @@ def bid(pen: Pen, v: BidView) -> None:
         x += w + 3
     pen.bitmap(x + 1, 15, icon("▶", 5))
     number = str(v.number)
-    trump_w = 18 if v.trump else big.width(Message("word.nt"))
+    lead = v.lead_trump and v.trump is not None  # the number, then "first lead" in words
+    if lead:
+        trump_w = small.width(Message("word.lead"))
+    else:
+        trump_w = 18 if v.trump else big.width(Message("word.nt"))
     gap = 4
     x = (pen.w - big.width(number) - gap - trump_w) // 2
     pen.bitmap(x - 9, 26, icon("▲", 5))
     pen.bitmap(x - 9, 37, icon("▼", 5))
     pen.text(x, 24, number, big)
     tx = x + big.width(number) + gap
-    if v.trump:
+    if lead:
+        pen.text(tx, 32, Message("word.lead"), small)
+    elif v.trump:
         pen.bitmap(tx, 25, icon(v.trump.symbol, 18))
     else:
         pen.text(tx, 24, Message("word.nt"), big)
     if v.low:
         pen.chip(tx + trump_w + 3, 35, Message("word.low"), tiny)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {ScoreView: score, BidderView: bidder, BidView: bid}

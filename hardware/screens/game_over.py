@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from hardware.screens.fonts import Font, fonts
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import message_bar, team_name
 from hardware.screens.pen import Pen
 from kaiser_core.messages import Message
-from kaiser_core.views import GameOverView
+from kaiser_core.views.game_over import GameOverView
 
 
 def _winner_lines(v: GameOverView) -> list[tuple[list[str], Font]]:
@@ -20,7 +20,6 @@ def _winner_lines(v: GameOverView) -> list[tuple[list[str], Font]]:
     return [([wins], small), ([wins], tiny), ([name, Message("game_over.wins_alone")], tiny)]
 
 
-@painter(GameOverView)
 def game_over(pen: Pen, v: GameOverView) -> None:
     """Draw a GameOverView."""
     tiny, small, mid, _ = fonts()
@@ -71,3 +70,7 @@ def _draw(
     for line in reason:
         pen.center(pen.w // 2, y, line, tiny)
         y += 8
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {GameOverView: game_over}

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from hardware.screens.fonts import Font, fonts
 from hardware.screens.icons import ON
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import message_bar, scrolling
 from hardware.screens.pen import Pen
 from kaiser_core.messages import Message
-from kaiser_core.views import ListView, MenuView
+from kaiser_core.views.lists import ListView, MenuView
 
 
-@painter(MenuView)
 def menu(pen: Pen, v: MenuView) -> None:
     """Draw a MenuView."""
     tiny, small, _, _ = fonts()
@@ -22,7 +21,6 @@ def menu(pen: Pen, v: MenuView) -> None:
     scrolling(pen, v.items, v.index, 14, bottom, small, 12)
 
 
-@painter(ListView)
 def list(pen: Pen, v: ListView) -> None:
     """Draw a ListView."""
     tiny = fonts()[0]
@@ -139,3 +137,7 @@ def wrapped(
         knob = max(3, height * rows // total)
         start = top + (height - knob) * min(above, total - rows) // max(1, total - rows)
         pen.rect((pen.w - 3, start, pen.w - 1, start + knob - 1))
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {MenuView: menu, ListView: list}

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from hardware.screens.fonts import fonts
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import compass, message_bar, seat_labels
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat
 from kaiser_core.messages import Message
-from kaiser_core.views import NewGameView
+from kaiser_core.views.new_game import NewGameView
 
 
-@painter(NewGameView)
 def new_game(pen: Pen, v: NewGameView) -> None:
     """Draw a NewGameView."""
     if v.picking is not None:
@@ -55,3 +54,7 @@ def names(pen: Pen, v: NewGameView) -> None:
             pen.chip(10, y, name, tiny)
         else:
             pen.text(12, y + 1, name, tiny)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {NewGameView: new_game}

@@ -1,7 +1,11 @@
-"""The painters' registry: each view type has one painter, found by the view's type.
+"""Each view type has one painter, in the painter module named like the view's module.
 
-``LATER`` names the painter module of a view type (by its name) that loads only when a
-view of that type is first painted.
+The one rule (and the one place the hardware loads something late): a view defined in a
+module ``...<name>`` (``kaiser_core.views.contract.ScoreView``; a new screen's view in
+``kaiser_core.table.<name>``) is drawn by ``hardware.screens.<name>``, whose ``PAINTERS``
+maps each of its view types to its painter. That module is imported when a view of that
+type is first painted, so a start-up loads the painters of the screen it shows and no
+other. ``PAINTERS`` here holds those found so far (a test may add one with ``painter``).
 """
 
 from __future__ import annotations
@@ -19,14 +23,12 @@ SIZE = (128, 64)
 Painter = Callable[[Pen, Any], None]
 P = TypeVar("P", bound=Callable[..., None])
 
-#: The painter of each view type.
+#: The painter of each view type found so far.
 PAINTERS: dict[type, Painter] = {}
-#: The painter module of each view type (by name) whose module is imported when first needed.
-LATER: dict[str, str] = {}
 
 
 def painter(view_type: type) -> Callable[[P], P]:
-    """Decorator: register the painter of ``view_type`` (a later one replaces it)."""
+    """Decorator: use this painter for ``view_type`` (a test's view, outside the rule)."""
 
     def add(fn: P) -> P:
         PAINTERS[view_type] = fn
@@ -40,6 +42,23 @@ def unregister(view_type: type) -> None:
     PAINTERS.pop(view_type, None)
 
 
+def painter_of(view_type: type) -> Painter | None:
+    """The painter of ``view_type``: found so far, or in ``hardware.screens.<name>`` for a
+    view of a module ``...<name>`` (None: no such module, or it does not draw that view)."""
+    found = PAINTERS.get(view_type)
+    if found is None:
+        name = view_type.__module__.rpartition(".")[2]
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{__package__}.{name}":
+                raise
+            return None
+        PAINTERS.update(getattr(module, "PAINTERS", {}))
+        found = PAINTERS.get(view_type)
+    return found
+
+
 def paint(
     view: object, image: Image.Image, origin: tuple[int, int] = (0, 0), size: tuple[int, int] = SIZE
 ) -> None:
@@ -47,10 +66,7 @@ def paint(
 
     Raises TypeError for something that is not a view.
     """
-    screen = PAINTERS.get(type(view))
-    if screen is None and type(view).__name__ in LATER:
-        importlib.import_module(LATER.pop(type(view).__name__))
-        screen = PAINTERS.get(type(view))
+    screen = painter_of(type(view))
     if screen is None:
         raise TypeError(f"{type(view).__name__} is not a view")
     pen = Pen(image, origin, size)

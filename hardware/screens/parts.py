@@ -7,7 +7,7 @@ from hardware.screens.icons import ON, icon
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat
 from kaiser_core.messages import Message
-from kaiser_core.views import ContractLabel, LiveContract, TeamScore
+from kaiser_core.views.base import ContractLabel, LiveContract, TeamScore
 
 
 def message_bar(pen: Pen, message: str, hint: tuple[str, ...] = (), draw_hint: bool = True) -> int:
@@ -75,6 +75,8 @@ def hint_line(pen: Pen, hint: tuple[str, ...]) -> int:
 def contract_text(c: ContractLabel) -> str:
     """``E 8♥``, ``W 7NT low`` (a Message)."""
     trump = c.trump.symbol if c.trump else Message("word.nt")
+    if c.first_lead:  # trump_by_first_lead: the number, then "first lead"
+        return Message("contract.label_lead", bidder=c.bidder, number=c.number)
     key = "contract.label_low" if c.low else "contract.label"
     return Message(key, bidder=c.bidder, number=c.number, trump=trump)
 

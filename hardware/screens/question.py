@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from hardware.screens.fonts import fonts
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import message_bar
 from hardware.screens.pen import Pen
-from kaiser_core.views import QuestionView
+from kaiser_core.views.question import QuestionView
 
 
-@painter(QuestionView)
 def question(pen: Pen, v: QuestionView) -> None:
     """Draw a QuestionView: the title, then each line whole (wrapped), then the answers."""
     _, small, mid, _ = fonts()
@@ -23,3 +22,7 @@ def question(pen: Pen, v: QuestionView) -> None:
                 return
             pen.text(0, y, row, small)
             y += small.height
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {QuestionView: question}

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import contract_text, live_text, message_bar, status_chip
 from hardware.screens.pen import Pen
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode
-from kaiser_core.views import ContractLabel, QuickView
+from kaiser_core.views.base import ContractLabel
+from kaiser_core.views.quick import QuickView
 
 
 def _who(taken: str, contract: ContractLabel) -> str:
@@ -19,7 +20,6 @@ def _who(taken: str, contract: ContractLabel) -> str:
     return Message(f"team.{code}") if code else "?"
 
 
-@painter(QuickView)
 def quick(pen: Pen, v: QuickView) -> None:
     """Draw a QuickView."""
     tiny, small, _, big = fonts()
@@ -44,3 +44,7 @@ def quick(pen: Pen, v: QuickView) -> None:
         status_chip(pen, pen.w, 42, status)
     elif v.progress and bottom >= 52:
         pen.text(0, 45, v.progress, tiny)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {QuickView: quick}

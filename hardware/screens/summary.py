@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import contract_text, message_bar, signed, status_chip, team_name
 from hardware.screens.pen import Pen
 from kaiser_core.messages import Message
-from kaiser_core.views import SummaryView
+from kaiser_core.views.summary import SummaryView
 
 PITCH = 8  # a note's line
 INDENT = 6  # a note's second and later lines
@@ -35,7 +35,6 @@ def _note(pen: Pen, y: int, lines: list[str], last: int) -> int:
     return y
 
 
-@painter(SummaryView)
 def summary(pen: Pen, v: SummaryView) -> None:
     """Draw a SummaryView: the scores and the notes that fit, or a page of notes."""
     tiny, small, _, _ = fonts()
@@ -92,3 +91,7 @@ def _notes_page(pen: Pen, v: SummaryView, bottom: int) -> None:
             pen.bitmap(pen.w - 5, last - 6, icon("▼", 5))
             break
         y = _note(pen, y, lines, last)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {SummaryView: summary}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
-from hardware.screens.paint import painter
+from hardware.screens.paint import Painter
 from hardware.screens.parts import (
     compass,
     contract_text,
@@ -17,7 +17,7 @@ from hardware.screens.parts import (
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Seat, Team
 from kaiser_core.messages import Message
-from kaiser_core.views import AskSpecialView, TricksView
+from kaiser_core.views.tricks import AskSpecialView, TricksView
 
 
 def _specials(pen: Pen, x: int, y: int, five: Seat | None, three: Seat | None) -> None:
@@ -26,7 +26,6 @@ def _specials(pen: Pen, x: int, y: int, five: Seat | None, three: Seat | None) -
     pen.text(x + 8, y, Message("tricks.holder", card="3♠", seat=three or "-"), tiny)
 
 
-@painter(TricksView)
 def tricks(pen: Pen, v: TricksView) -> None:
     """Draw a TricksView: the contract, the tricks per team, the marks, the live state."""
     tiny, small, mid, _ = fonts()
@@ -57,7 +56,6 @@ def tricks(pen: Pen, v: TricksView) -> None:
         status_chip(pen, pen.w, 40, v.live.status)
 
 
-@painter(AskSpecialView)
 def ask_special(pen: Pen, v: AskSpecialView) -> None:
     """Draw a AskSpecialView."""
     _, small, mid, big = fonts()
@@ -67,3 +65,7 @@ def ask_special(pen: Pen, v: AskSpecialView) -> None:
     pen.bitmap(x + 2, 17, icon(v.card.suit.symbol, 18))
     pen.text(x + 22, 16, "?", mid)
     compass(pen, (74, 0, 128, min(bottom + 1, 56)), seat_labels(), arrows=True)
+
+
+#: The views this module draws (``paint`` finds it by the views' module's name).
+PAINTERS: dict[type, Painter] = {TricksView: tricks, AskSpecialView: ask_special}

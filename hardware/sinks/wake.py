@@ -12,7 +12,8 @@ import logging
 import socket
 from pathlib import Path
 
-from kaiser_core.table import Change
+from hardware.config import Config
+from hardware.sinks import Stored
 
 log = logging.getLogger("kaiser-scorer")
 WAKE = b"!"
@@ -28,7 +29,7 @@ class WakeSink:
         self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self._sock.setblocking(False)
 
-    def stored(self, change: Change) -> None:
+    def stored(self, stored: Stored) -> None:
         """Wake the listener, if there is one; never blocks, never raises."""
         try:
             self._sock.sendto(WAKE, self.path)
@@ -42,3 +43,8 @@ class WakeSink:
     def close(self) -> None:
         """Close the sending socket."""
         self._sock.close()
+
+
+def make(cfg: Config) -> WakeSink | None:
+    """The club publisher's wake-up, in club mode (``[club]`` in the config)."""
+    return WakeSink(cfg.club.socket) if cfg.club is not None else None

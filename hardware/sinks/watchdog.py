@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable
 
 from hardware import notify
-from kaiser_core.table import Change
+from hardware.config import Config
+from hardware.sinks import Stored
 
 #: Seconds between two pings sent by the sink (``WatchdogSec`` is 15 s).
 GAP = 1.0
@@ -35,7 +36,7 @@ class WatchdogSink:
         self.sent = 0
         self._last: float | None = None
 
-    def stored(self, change: Change) -> None:
+    def stored(self, stored: Stored) -> None:
         """One datagram to the notify socket, unless one went less than ``gap`` ago."""
         now = self.clock()
         if self._last is not None and now - self._last < self.gap:
@@ -43,3 +44,8 @@ class WatchdogSink:
         self._last = now
         self.sent += 1
         self.ping()
+
+
+def make(cfg: Config) -> WatchdogSink | None:
+    """The ping after a stored change, when systemd's watchdog is on (``WatchdogSec``)."""
+    return WatchdogSink() if notify.watchdog_interval() else None

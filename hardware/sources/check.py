@@ -94,9 +94,9 @@ class CheckSource:
             verdict = quick_check(self.path, self._hold)
         except sqlite3.Error as err:  # interrupted by close(), or busy: try again later
             log.info("database check not finished (%s): tried again when idle", err)
-            scorer.post("call", lambda: self._done(scorer, None, again=True))
+            scorer.call(lambda: self._done(scorer, None, again=True))
         else:
-            scorer.post("call", lambda: self._done(scorer, verdict))
+            scorer.call(lambda: self._done(scorer, verdict))
         finally:
             self._db = None
 

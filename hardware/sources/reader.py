@@ -1,4 +1,5 @@
-"""The card-reader source: the reader's messages become events; Teach requests go back."""
+"""The card-reader source: the reader's messages become the table's events; Teach requests
+go back. The source never touches the table: what it knows goes on the scorer's queue."""
 
 from __future__ import annotations
 
@@ -6,48 +7,55 @@ import logging
 from typing import Any
 
 from hardware.reader import (
-    CardRead,
     CardReader,
     RateLimit,
     ReadCounter,
-    ReaderFault,
     ReaderMessage,
-    Taught,
-    UnknownTag,
 )
 from hardware.reader import Teach as TeachCommand
+from hardware.reader import protocol as wire
 from hardware.scorer import Scorer
 from kaiser_core.messages import Message
+from kaiser_core.table.events import (
+    CardRead,
+    ReaderNotice,
+    ReaderPresent,
+    ReaderStorage,
+    TableEvent,
+    TagTaught,
+    TagUnknown,
+)
 from kaiser_core.table.requests import Request, Teach
 
 log = logging.getLogger("hardware.reader")
 
 
-def reader_event(msg: ReaderMessage, missed: int = 0) -> tuple[str, Any] | None:
-    """The scorer's event for one reader message (None for a hello).
+def reader_event(msg: ReaderMessage, missed: int = 0) -> TableEvent | None:
+    """The table's event for one reader message (None for a hello).
 
-    A fault keeps the reader's own words (a failed save is a ``storage`` event: teach mode
+    A fault keeps the reader's own words (a failed save is ``ReaderStorage``: teach mode
     must not count the card); an unknown tag goes to the table, which knows what to say on
     the screen it shows (teach mode asks again, card entry says to teach it). A read after
-    ``missed`` reads that never arrived is a ``gap``.
+    ``missed`` reads that never arrived comes ``after_gap``. The card is the parser's.
 
-    >>> reader_event(ReaderFault("reader", "antenna not found"))
-    ('notice', 'reader: antenna not found')
-    >>> reader_event(UnknownTag("04A1B2C3D4E5F6", 18))
-    ('unknown', '04A1B2C3D4E5F6')
-    >>> reader_event(CardRead("AS", "04A1B2C3D4E5F6", 20), missed=1)
-    ('gap', ('card', 'AS'))
+    >>> reader_event(wire.ReaderFault("reader", "antenna not found"))
+    ReaderNotice(text='reader: antenna not found')
+    >>> reader_event(wire.UnknownTag("04A1B2C3D4E5F6", 18))
+    TagUnknown(uid='04A1B2C3D4E5F6', after_gap=False)
+    >>> reader_event(wire.parse_line(b'{"type":"card","card":"AS","uid":"04A1B2C3","seq":20}'), 1)
+    CardRead(card=Card.from_code('AS'), after_gap=True)
     """
-    if isinstance(msg, CardRead | UnknownTag):
-        kind, value = ("card", msg.card) if isinstance(msg, CardRead) else ("unknown", msg.uid)
-        return ("gap", (kind, value)) if missed else (kind, value)
-    if isinstance(msg, Taught):
-        return ("taught", msg.card)
-    if isinstance(msg, ReaderFault):  # the reader's own words say what is wrong
-        kind = "storage" if msg.code == "storage" else "notice"
+    if isinstance(msg, wire.CardRead):
+        return CardRead(msg.card, after_gap=missed > 0)
+    if isinstance(msg, wire.UnknownTag):
+        return TagUnknown(msg.uid, after_gap=missed > 0)
+    if isinstance(msg, wire.Taught):
+        return TagTaught(msg.card)
+    if isinstance(msg, wire.ReaderFault):  # the reader's own words say what is wrong
+        kind = ReaderStorage if msg.code == "storage" else ReaderNotice
         if msg.message.strip():
-            return (kind, Message("reader.fault", message=msg.message.strip()))
-        return (kind, Message("reader.fault_code", code=msg.code))
+            return kind(Message("reader.fault", message=msg.message.strip()))
+        return kind(Message("reader.fault_code", code=msg.code))
     return None
 
 
@@ -55,14 +63,14 @@ def attach_reader(scorer: Scorer, port: str, **options: Any) -> CardReader:
     """Start the card reader on ``port``; its messages become the scorer's events.
 
     The reads' ``seq`` is followed here, on the reader's thread, in the order the lines
-    came: a number skipped is a read lost on the way (``gap``).
+    came: a number skipped is a read lost on the way (the next read comes ``after_gap``).
     """
     reads = ReadCounter()
     gaps = RateLimit()
 
     def on_message(msg: ReaderMessage) -> None:
         missed = 0
-        if isinstance(msg, CardRead | UnknownTag) and (missed := reads.missed(msg.seq)):
+        if isinstance(msg, wire.CardRead | wire.UnknownTag) and (missed := reads.missed(msg.seq)):
             allowed, more = gaps.take()
             if allowed:
                 also = f" ({more} more gaps not logged)" if more else ""
@@ -71,13 +79,13 @@ def attach_reader(scorer: Scorer, port: str, **options: Any) -> CardReader:
                 )
         event = reader_event(msg, missed)
         if event is not None:
-            scorer.post(*event)
+            scorer.post(event)
 
     def on_status(online: bool) -> None:
-        scorer.post("reader", online)
+        scorer.post(ReaderPresent(online))
 
     reader = CardReader(port, on_message, on_status, **options)
-    scorer.table.reader_available = True
+    scorer.post(ReaderPresent(False))  # a reader is attached; it says when it is online
     reader.start()
     return reader
 

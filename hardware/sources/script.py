@@ -49,7 +49,7 @@ class ScriptSource:
         current = self._current
 
         def on_key(name: str) -> None:
-            event = Event("key", name, current.get("done"), current.get("extra"))
+            event = Event.key(name, current.get("done"), current.get("extra"))
             current["seen"], current["event"] = name, event
             scorer.put(event)  # as every key: reader events after it never merge before it
 
@@ -59,7 +59,7 @@ class ScriptSource:
         self._thread = threading.Thread(
             target=self._drive, args=(scorer, first, fingerprint), name="script", daemon=True
         )
-        scorer.post("call", self._thread.start)  # pressing begins once the main loop runs
+        scorer.call(self._thread.start)  # pressing begins once the main loop runs
 
     def _drive(self, scorer: Scorer, first: int, fingerprint: str) -> None:
         current, buttons = self._current, self.buttons

@@ -98,7 +98,7 @@ class TerminalSource:
             now = _size()
             if now != size:  # resized: draw the frame again (or say the size it needs)
                 size = now
-                scorer.post("call", scorer.display.invalidate)
+                scorer.call(scorer.display.invalidate)
             if not ready:
                 continue
             try:

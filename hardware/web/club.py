@@ -314,14 +314,16 @@ def live_page(
     lang: str = "en",
     switch: str = "",
     director: Mapping[str, Any] | None = None,
+    qr: str = "",
 ) -> str:
-    """The director's live page (``GET /``): standings, tables, seating and actions."""
+    """The director's live page (``GET /``): standings, tables, seating and actions
+    (``qr``: the QR code of its address, on the TV view)."""
     title = str((event or {}).get("name") or t.default_title)
     body = broker_html(director, t) if not tv else ""
     body += standings_html(standings, t, event) + tables_html(tables, t)
     if not tv:
         body += seating_html(event, find, t) + (actions_html(t) if actions else "")
-    status = f'<p id="live" class="noprint" role="status">{esc(t.live)}</p>'
+    status = f'<p id="live" class="noprint" role="status">{esc(t.live)}</p>' + qr
     scripts = ["live.js", "tv.js"] if tv else ["live.js"]
     data = live_data(events_url, t)
     return page(

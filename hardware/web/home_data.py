@@ -19,7 +19,7 @@ from typing import Any
 from hardware import digest
 from hardware.reading import read_stored
 from hardware.storage import JournalError
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserError, KaiserInputError
 from kaiser_core.stats import add_contribution, stats_rows
 
 PAGE = 50  # games a page of the history lists, newest first
@@ -161,7 +161,7 @@ class HomeData:
         with self.lock:
             if self.errors:
                 first = min(self.errors)
-                raise KaiserError(f"game {first}: {self.games[first]['error']}")
+                raise KaiserInputError(f"game {first}: {self.games[first]['error']}")
             return stats_rows(self.total)
 
     def game(self, game_id: int) -> dict[str, Any] | None:

@@ -34,6 +34,7 @@ LANGUAGES = {
     "fi": "Suomi",
     "es": "Español",
     "ru": "Русский",
+    "fr": "Français",
 }
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600

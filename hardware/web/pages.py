@@ -13,7 +13,7 @@ from hardware.web.chart import chart_svg
 from hardware.web.club import seat_code, team_code
 from hardware.web.layout import STATIC, esc, num, page, pct, signed, table
 from hardware.web.texts import T, Texts
-from hardware.web.why import why_lines
+from hardware.web.why import profile_of, why_lines
 from kaiser_core.sheet import chart_points, team_label
 
 #: Trumps as the cards show them: the same in every language.
@@ -22,7 +22,8 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def _contract(c: Mapping[str, Any], t: Texts) -> str:
     trump = c.get("trump") or ""
-    what = t.no_trump_short if c["no_trump"] else SUITS.get(trump, trump)
+    # under trump_by_first_lead a hand not given card by card has no suit: "first-lead"
+    what = t.no_trump_short if c["no_trump"] else SUITS.get(trump, "")
     return f"{seat_code(t, c['bidder'])} {c['bid']} {what}".strip()
 
 
@@ -37,9 +38,10 @@ def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
     names = sheet.get("names") or {}
     ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
     head = list(t.sheet_head)
+    profile = profile_of(list(sheet.get("rules", [])))
     rows = []
     for h in sheet.get("hands", []):
-        why = "<br>".join(esc(w) for w in why_lines(list(h.get("why", [])), t))
+        why = "<br>".join(esc(w) for w in why_lines(list(h.get("why", [])), t, profile))
         if h.get("redeal"):
             dealer = esc(seat_code(t, h["dealer"]))
             rows.append(["", dealer, esc(t.redeal), "", "", "", "", "", "", "", why])

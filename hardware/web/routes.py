@@ -22,6 +22,7 @@ from hardware.web.language import speaker
 from hardware.web.layout import esc, page
 from hardware.web.pages import sheet_html, stats_html, team_name
 from hardware.web.paths import num
+from hardware.web.qr import qr_figure
 from hardware.web.texts import T, Texts
 from kaiser_core.errors import KaiserError
 from kaiser_core.sheet import build_sheet
@@ -30,7 +31,12 @@ from kaiser_core.stats import GameInput, player_stats
 
 def nav(t: Texts = T) -> tuple[tuple[str, str], ...]:
     """The director's pages, named in ``t``'s language."""
-    return ((t.nav_standings, "/"), (t.nav_tables, "/tables"), (t.statistics, "/stats"))
+    return (
+        (t.nav_standings, "/"),
+        (t.nav_tables, "/tables"),
+        (t.statistics, "/stats"),
+        (t.nav_league, "/league/"),
+    )
 
 
 NAV = nav()
@@ -57,6 +63,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
     async def home(request: Request) -> Response:
         q = request.query_params
         s = speaker(request)
+        here = str(request.url.remove_query_params(["tv", "lang"]))
         body = live_page(
             source.standings(),
             source.tables(),
@@ -65,6 +72,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
             find=q.get("find", ""),
             events_url=events_url,
             director=source.director() if source.director else None,
+            qr=qr_figure(here, s.t) if "tv" in q else "",
             nav=nav(s.t),
             t=s.t,
             **s.page_args(),

@@ -143,6 +143,7 @@ class Texts:
     chart_hand: str = _("hand {hand}")
     # why a hand scored as it did (the sheet's lines of kaiser_core.sheet.reasons, in words)
     why_redeal: str = _("redeal: the same dealer deals again")
+    why_all_passed: str = _("redeal: all four passed, the same dealer deals again")
     why_kind_nt: str = _("{bid} no-trump")
     why_made_bid: str = _("{team} made {kind}: scores the bid ({bid})")
     why_made_raw: str = _("{team} made {kind}: scores the {raw} points taken")
@@ -155,6 +156,56 @@ class Texts:
     why_revoke: str = _("revoke: {seat} in trick {trick}")
     why_wins: str = _("{team} wins: {reason}")
     why_skunk: str = _("skunk: the losers are at 0 or below")
+    # the league: seasons, nights, ratings, awards, records, players (CLUB.md)
+    nav_league: str = _("League")
+    league: str = _("League")
+    seasons: str = _("Seasons")
+    nights: str = _("Nights")
+    ratings: str = _("Ratings")
+    records: str = _("Lifetime records")
+    col_night: str = _("N{night}")
+    col_counted: str = _("Counted")
+    col_qualified: str = _("Qualified")
+    season_key: str = _("Bold: a night that counts. ✓: qualified ({least} nights or more).")
+    ratings_head: tuple[str, ...] = (
+        _("#"), _("Name"), _("Rating"), _("μ"), _("σ"), _("Rounds"),
+    )  # fmt: skip
+    provisional: str = _("provisional")
+    ratings_key: str = _("Rating = μ − 3σ; provisional under {rounds} rated rounds.")
+    method: str = _("Method: {method}")
+    check_line: str = _(
+        "Checked on {rounds} games: accuracy {accuracy}, log-loss {log_loss} (a coin: {baseline})."
+    )
+    awards: str = _("Awards")
+    aw_kaisers: str = _("Kaiser bids made (12 no-trump)")
+    aw_skunks: str = _("Skunks")
+    aw_set: str = _("Biggest set")
+    aw_best: str = _("Best round")
+    aw_most: str = _("Most rounds won")
+    aw_none: str = _("none yet")
+    aw_where: str = _("{night}, table {table}, round {round}")
+    aw_skunk: str = _("{winners} skunked {losers}, {won} to {lost}")
+    aw_set_line: str = _("{name} (partner {partner}) lost {points}")
+    aw_best_line: str = _("{names}: {score}")
+    aw_most_line: str = _("{names}: {won} rounds")
+    every_night: str = _("Every night")
+    nights_head: tuple[str, ...] = (_("Night"), _("#"), _("Total"), _("Won"))  # fmt: skip
+    partners: str = _("Partners")
+    partners_head: tuple[str, ...] = (_("Partner"), _("Games"), _("Won"))  # fmt: skip
+    rating_chart: str = _("Rating over time")
+    rating_title: str = _("Rating of {name} after each round played")
+    rating_point: str = _("{rating} after {night}, round {round}")
+    records_head: tuple[str, ...] = (
+        _("Name"), _("Nights"), _("Rounds"), _("Won"), _("Kaisers"), _("Skunks given"),
+        _("Skunked"), _("Best round"), _("Biggest set"), _("Best night"),
+    )  # fmt: skip
+    best_night: str = _("#{rank}, {total} ({night})")
+    print_view: str = _("Print view")
+    scan: str = _("Scan for this page")
+    no_season: str = _("There is no season {id}.")
+    no_night: str = _("There is no night {id}.")
+    no_player: str = _("{name} has played no night here.")
+    no_rating: str = _("No rated game yet.")
     # the language switch
     language: str = _("Language")
     # seats, contracts and numbers as this language writes them

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from hardware.i18n import localize_in
+from hardware.i18n import CARD_NAMES, card_names, localize_in
 from hardware.i18n.english import message_of
 from hardware.web.club import seat_code, team_code
 from hardware.web.language import LANGUAGES, texts_for
@@ -30,6 +30,10 @@ def _kind(t: Texts, g: dict[str, str]) -> str:
 
 PATTERNS: list[tuple[re.Pattern[str], Fill]] = [
     (re.compile(r"redeal: the same dealer deals again"), lambda t, g: t.why_redeal),
+    (
+        re.compile(r"redeal: all four passed, the same dealer deals again"),
+        lambda t, g: t.why_all_passed,
+    ),
     (
         re.compile(rf"{TEAM} made (?P<bid>\d+)(?P<nt> no-trump)?: scores the bid \((?P=bid)\)"),
         lambda t, g: t.why_made_bid.format(team=g["team"], kind=_kind(t, g), bid=g["bid"]),
@@ -105,20 +109,28 @@ def core_words(text: str, t: Texts = T) -> str:
     return localize_in(message, language_of(t)) if message is not None else text
 
 
-def why_line(line: str, t: Texts = T) -> tuple[str, bool]:
-    """One "why" line in ``t``'s language, and whether its pattern was known."""
+def why_line(line: str, t: Texts = T, profile: str = "standard") -> tuple[str, bool]:
+    """One "why" line in ``t``'s language, and whether its pattern was known (``profile``:
+    the game's, which may give the special cards their names in the language)."""
     for pattern, fill in PATTERNS:
         found = pattern.fullmatch(line)
         if found:
-            return fill(t, _local(t, found.groupdict())), True
+            words = fill(t, _local(t, found.groupdict()))
+            return card_names(words, CARD_NAMES.get((language_of(t), profile))), True
     if isinstance(line, Message):
-        return localize_in(line, language_of(t)), True
+        return localize_in(line, language_of(t), profile), True
     return line, False
 
 
-def why_lines(lines: list[str], t: Texts = T) -> list[str]:
+def why_lines(lines: list[str], t: Texts = T, profile: str = "standard") -> list[str]:
     """Every "why" line of a hand in ``t``'s language."""
-    return [why_line(line, t)[0] for line in lines]
+    return [why_line(line, t, profile)[0] for line in lines]
 
 
-__all__ = ["PATTERNS", "core_words", "language_of", "why_line", "why_lines"]
+def profile_of(rules: list[str]) -> str:
+    """The profile named by a sheet's rules lines (``profile joffre``, then house rules)."""
+    first = rules[0] if rules else ""
+    return first.removeprefix("profile ") if first.startswith("profile ") else "standard"
+
+
+__all__ = ["PATTERNS", "core_words", "language_of", "profile_of", "why_line", "why_lines"]

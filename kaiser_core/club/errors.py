@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 
 
-class ClubError(KaiserError):
+class ClubError(KaiserInputError):
     """Root of the club's errors."""
 
 

@@ -6,21 +6,20 @@ the entries to append or drop and whether the UI state changed; the caller journ
 then shows ``view()``. Nothing here reads a clock, a device or a random source: the random
 first dealer comes from an injected chooser.
 
-The package: ``keys`` (Key, the direction-to-seat map), ``screen`` (Screen), ``ui`` (Ui,
-Change), ``draft`` (the hand in progress), ``desk`` (the fold, the screen registry and
-``Saved``, what a journal hands back for ``Table.resume``),
-one module per screen family (``new_game``, ``contract``, ``tricks``, ``quick``,
-``cards``, ``summary``, ``game_over``, ``menu``, ``lists``, ``teach``), ``requests`` and
-``table`` (Table).
+The package: ``keys`` (Key, the direction-to-seat map), ``screen`` (Screen, a screen's
+name), ``ui`` (Scene: the screens shown with their states and the settings; Change),
+``draft`` (the hand in progress), ``desk`` (the fold, ``Page``: a screen as data, and
+``Saved``, what a journal hands back for ``Table.resume``), ``screens`` (the one list of
+screens), one module per screen family (``new_game``, ``contract``, ``tricks``, ``quick``,
+``cards``, ``summary``, ``game_over``, ``menu``, ``lists``, ``teach``, ``profile``; club
+mode's ``waiting`` and ``round_over``), ``requests`` and ``table`` (Table).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from kaiser_core.cards import SEATS
 from kaiser_core.entries import TRUMP_CYCLE, TableEntry
-from kaiser_core.table.desk import PAGES, Desk, Page, Saved, page_of, register, unregister
+from kaiser_core.table.desk import Desk, Page, Pages, Saved, page_of
 from kaiser_core.table.draft import Draft
 from kaiser_core.table.keys import (
     DIRECTION_OF_SEAT,
@@ -30,21 +29,11 @@ from kaiser_core.table.keys import (
     key_for,
     seat_for,
 )
+from kaiser_core.table.menu import MenuItem
 from kaiser_core.table.screen import Screen
+from kaiser_core.table.screens import SCREENS, read_scene
 from kaiser_core.table.table import Table
-from kaiser_core.table.ui import Change, Ui
-
-if TYPE_CHECKING:
-    from kaiser_core.table.menu import MenuItem
-
-
-def __getattr__(name: str) -> Any:
-    """``MenuItem`` from the menu's module, loaded when first asked for."""
-    if name == "MenuItem":
-        from kaiser_core.table.menu import MenuItem
-
-        return MenuItem
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+from kaiser_core.table.ui import Change, Layer, NoState, Scene, Settings
 
 
 def describe(entry: TableEntry) -> str:
@@ -55,7 +44,7 @@ def describe(entry: TableEntry) -> str:
 __all__ = [
     "DIRECTION_OF_SEAT",
     "DIRECTION_SEAT",
-    "PAGES",
+    "SCREENS",
     "SEATS",
     "SEAT_OF_DIRECTION",
     "TRUMP_CYCLE",
@@ -63,16 +52,19 @@ __all__ = [
     "Desk",
     "Draft",
     "Key",
+    "Layer",
     "MenuItem",
+    "NoState",
     "Page",
+    "Pages",
     "Saved",
+    "Scene",
     "Screen",
+    "Settings",
     "Table",
-    "Ui",
     "describe",
     "key_for",
     "page_of",
-    "register",
+    "read_scene",
     "seat_for",
-    "unregister",
 ]

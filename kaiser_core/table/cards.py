@@ -5,20 +5,14 @@ from __future__ import annotations
 from kaiser_core.cards import Card, Team
 from kaiser_core.entries import CardEntry
 from kaiser_core.messages import Message
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import say
-from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
-from kaiser_core.views import CardsView
+from kaiser_core.table.ui import Change, NoState
+from kaiser_core.views.cards import CardsView
 
 
-def press(desk: Desk, key: Key) -> Change:
-    """The cards come from the reader: keys do nothing here (HOLD-B undoes, HOLD-OK menu)."""
-    return Change()
-
-
-def read(desk: Desk, card: Card | None, code: str) -> Change:
+def read(desk: Desk, state: NoState, card: Card | None, code: str) -> Change:
     """A card read while cards are entered: stored, or refused with the reason."""
     draft = desk.draft
     if card is None or card not in desk.rules.pack:
@@ -51,7 +45,7 @@ def missed(desk: Desk, card: Card | None, code: str) -> Change:
     return Change()
 
 
-def view(desk: Desk) -> CardsView:
+def view(desk: Desk, state: NoState) -> CardsView:
     """The trick so far, whose turn it is, the last trick and the revokes."""
     d = desk.draft
     c = d.contract
@@ -84,4 +78,5 @@ def view(desk: Desk) -> CardsView:
     )
 
 
-PAGE = register(Page(Screen.CARDS, press, view, read=read))
+#: The cards come from the reader: no key of its own (HOLD-B undoes, HOLD-OK the menu).
+PAGES = (Page(Screen.CARDS, view, read=read),)

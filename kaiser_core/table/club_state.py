@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kaiser_core.cards import SEATS, Seat
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserError, KaiserInputError
 from kaiser_core.rules import Rules
 
 
-class RoundError(KaiserError, ValueError):
+class RoundError(KaiserInputError):
     """A ``round`` message this table cannot use."""
 
 

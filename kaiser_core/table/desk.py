@@ -1,24 +1,23 @@
-"""The table's state and the screen registry: what every screen module works on.
+"""The table's state and what every screen module works on.
 
 ``Desk`` folds a game's entries (the ``Game`` and the hand's ``Draft``) and holds the UI
-state; screen modules read it and change it through ``go``/``say``/``enter``/``undo``.
-``register(Page(...))`` tells the table which module handles a ``Screen``: its keys, its
-view, the cursors it owns and where it belongs (a home screen, or an overlay).
-``later(screen, module)`` names the module of a screen that loads only when first asked
-for (``PAGES[screen]``; listing ``PAGES`` loads them all): start-up stays small.
+state (``Scene``: the screens shown, each with its own state); screen modules read it and
+change it through ``go``/``set``/``open``/``close``/``say``/``enter``/``undo``. A ``Page``
+is one screen's module as data: its state class, its keys (a handler per key), its view,
+where it belongs. Which pages exist the desk is told (``pages``: the table hands it
+``kaiser_core.table.screens.SCREENS``); nothing registers itself.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from kaiser_core.cards import FIVE_HEARTS, TEAMS, THREE_SPADES, Card, Seat, Team
 from kaiser_core.entries import ConfirmEntry, Mode, RedealEntry, Start, TableEntry
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.game import Game
 from kaiser_core.hand import Redeal
 from kaiser_core.messages import Message
@@ -27,34 +26,88 @@ from kaiser_core.table.draft import Draft
 from kaiser_core.table.keys import Key
 from kaiser_core.table.past import PastGame, chosen_rules
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change, Ui
-from kaiser_core.views import ContractLabel, TeamScore
+from kaiser_core.table.ui import Change, Layer, NoState, Scene, Settings
+from kaiser_core.views.base import ContractLabel, TeamScore
 
 if TYPE_CHECKING:
-    from _collections_abc import dict_items, dict_values
-
     from kaiser_core.table.club_state import ClubState
     from kaiser_core.views import View
 
+S = TypeVar("S")
+#: A key's handler: the desk, the screen's state, the key; None means nothing to store.
+Handler = Callable[["Desk", Any, Key], "Change | None"]
+
 
 @dataclass(frozen=True)
-class Page:
-    """One screen's module: keys, view, and where it belongs.
+class Page(Generic[S]):
+    """One screen as data: its state class, its keys, its view, and where it belongs.
 
-    ``home`` is the screen the entries call for while this one shows (SCORE for the
-    contract's steps; None: the screen itself). An ``overlay`` opens over another screen
-    (the menu, its lists) and returns there. ``read`` handles a card from the reader.
-    ``menu`` is a label: the menu shows it and opens this screen as an overlay.
+    ``keys`` maps each key the screen takes to its handler (other keys do nothing; HOLD-B
+    and HOLD-OK are the table's). ``home`` is the screen the entries call for while this
+    one shows (SCORE for the contract's steps; None: the screen itself). An ``overlay``
+    opens over another screen (the menu, its lists) and returns there. ``read`` handles a
+    card from the reader. ``menu`` is a label: the menu shows it and opens this screen.
     """
 
     screen: Screen
-    press: Callable[[Desk, Key], Change]
-    view: Callable[[Desk], View]
+    view: Callable[[Desk, S], View]
+    keys: Mapping[Key, Callable[[Desk, S, Key], Change | None]] = field(default_factory=dict)
+    state: type[S] = NoState  # type: ignore[assignment]
     home: Screen | None = None
     overlay: bool = False
-    owns: tuple[str, ...] = ()
-    read: Callable[[Desk, Card | None, str], Change] | None = None
+    read: Callable[[Desk, S, Card | None, str], Change] | None = None
     menu: str = ""
+
+    def own(self, state: object) -> S:
+        """``state`` when it is this screen's, else a new one (a scene made elsewhere, like
+        ``Scene.at``, holds ``NoState``)."""
+        return state if isinstance(state, self.state) else self.state()
+
+    def press(self, desk: Desk, state: S, key: Key) -> Change:
+        """The key's handler's change (an empty one for a key the screen does not take)."""
+        handler = self.keys.get(key)
+        change = handler(desk, state, key) if handler is not None else None
+        return change if change is not None else Change()
+
+
+class Pages(Mapping[Screen, "Page[Any]"]):
+    """The screens a desk has: each screen's page, its module loaded when first asked for
+    (``loaders``: a function per screen that returns its module's pages)."""
+
+    def __init__(self, loaders: Mapping[Screen, Callable[[], Sequence[Page[Any]]]]) -> None:
+        self.loaders = dict(loaders)
+        self.loaded: dict[Screen, Page[Any]] = {}
+
+    def __getitem__(self, screen: Screen) -> Page[Any]:
+        page = self.loaded.get(screen)
+        if page is None:
+            if screen not in self.loaders:
+                raise KeyError(screen)
+            for found in self.loaders[screen]():
+                self.loaded.setdefault(found.screen, found)
+            page = self.loaded[screen]
+        return page
+
+    def __iter__(self) -> Any:
+        return iter(self.loaders)
+
+    def __len__(self) -> int:
+        return len(self.loaders)
+
+    def __contains__(self, screen: object) -> bool:
+        return screen in self.loaders
+
+    def state_of(self, screen: Screen) -> type | None:
+        """The state class of ``screen`` (None: a screen this desk does not have)."""
+        return self[screen].state if screen in self.loaders else None
+
+
+def page_of(desk: Desk, screen: Screen) -> Page[Any]:
+    """The page of ``screen``; raises KaiserError for a screen the desk does not have."""
+    try:
+        return desk.pages[screen]
+    except KeyError:
+        raise KaiserInputError(f"no module handles the {screen.value} screen") from None
 
 
 @dataclass(frozen=True)
@@ -65,85 +118,11 @@ class Saved:
 
     rules: Rules | None
     entries: tuple[TableEntry, ...] = ()
-    ui: Ui = field(default_factory=Ui)
+    ui: Scene = field(default_factory=Scene)
     names: Mapping[Team, str] = field(default_factory=dict)
     series: tuple[int, int] | None = None
     seats: Mapping[Seat, str] = field(default_factory=dict)  # the game's players by seat
     past: tuple[PastGame, ...] = ()  # finished games, newest first
-
-
-#: The module of each screen that loads on first use (``later``), by screen.
-LATER: dict[Screen, str] = {}
-
-
-class Pages(dict[Screen, Page]):
-    """The registry: asking for a screen of ``LATER`` imports its module (which registers it);
-    listing the registry imports every such module first."""
-
-    def __missing__(self, screen: Screen) -> Page:
-        load_later(LATER.get(screen))
-        if not dict.__contains__(self, screen):
-            raise KeyError(screen)
-        return dict.__getitem__(self, screen)
-
-    def __contains__(self, screen: object) -> bool:
-        return dict.__contains__(self, screen) or screen in LATER
-
-    def values(self) -> dict_values[Screen, Page]:
-        """Every page (the later ones loaded first)."""
-        load_later()
-        return super().values()
-
-    def items(self) -> dict_items[Screen, Page]:
-        """Every screen and its page (the later ones loaded first)."""
-        load_later()
-        return super().items()
-
-
-#: Every registered screen's module.
-PAGES = Pages()
-
-
-def later(screen: Screen, module: str) -> None:
-    """Import ``module`` (it registers ``screen``) only when ``screen`` is first asked for."""
-    if not dict.__contains__(PAGES, screen):
-        LATER[screen] = module
-
-
-def load_later(module: str | None = "") -> bool:
-    """Import ``module`` of ``LATER`` ("": all of them); False when there is none."""
-    names = {module} if module else set(LATER.values())
-    if module is None or not names <= set(LATER.values()):
-        return False
-    for name in sorted(names):
-        # The module registers its screens (``register`` drops them from LATER) as it is
-        # imported; a second thread asking meanwhile waits on Python's lock of that module,
-        # then finds the page. What the module did not register is dropped after.
-        importlib.import_module(name)
-        for screen in [s for s, m in list(LATER.items()) if m == name]:
-            LATER.pop(screen, None)
-    return True
-
-
-def register(page: Page) -> Page:
-    """Register a screen's module (a later one replaces an earlier one)."""
-    PAGES[page.screen] = page
-    LATER.pop(page.screen, None)
-    return page
-
-
-def unregister(screen: Screen) -> None:
-    """Forget a screen's module (a test's demo screen)."""
-    PAGES.pop(screen, None)
-    LATER.pop(screen, None)
-
-
-def page_of(screen: Screen) -> Page:
-    """The module of ``screen``; raises KaiserError for one without a module."""
-    try:
-        return PAGES[screen]
-    except KeyError:
-        raise KaiserError(f"no module handles the {screen.value} screen") from None
 
 
 class Desk:
@@ -159,7 +138,11 @@ class Desk:
         seats: Mapping[Seat, str] | None = None,
         roster: Sequence[str] = (),
         profiles: Mapping[str, Rules] | None = None,
+        pages: Pages | None = None,
+        club_pages: Pages | None = None,
     ) -> None:
+        self.plain_pages = pages if pages is not None else Pages({})  # the screens it has
+        self.club_pages = club_pages  # its screens in club mode (None: as ``plain_pages``)
         self.new_game_rules = rules
         self.base_rules = rules  # the config's rules (the menu may choose others: RULES_CHOICE)
         self.names = {t: (names or {}).get(t, t.code) for t in TEAMS}
@@ -181,13 +164,20 @@ class Desk:
         #: and the card whose ``taught`` answer, still to come, does not count.
         self.teach_failure = ""
         self.unsaved = ""
-        self.language = "en"  # the config's language (set by the hardware); the menu's in ui.extra
+        self.language = "en"  # the config's language (set by the hardware); the menu's: settings
         self.series: tuple[int, int] | None = None
         self.history: list[str] = []
-        self.ui = Ui()
+        self.ui = Scene()
         self.game: Game | None = None
         self.entries: list[TableEntry] = []
         self.draft = Draft(rules)
+
+    @property
+    def pages(self) -> Pages:
+        """The screens the desk has now (club mode's while ``club`` is set)."""
+        if self.club is not None and self.club_pages is not None:
+            return self.club_pages
+        return self.plain_pages
 
     @property
     def past(self) -> list[PastGame]:
@@ -207,7 +197,7 @@ class Desk:
         self._past = None
 
     # -- loading --------------------------------------------------------------------------
-    def load(self, rules: Rules | None, entries: list[TableEntry], ui: Ui) -> None:
+    def load(self, rules: Rules | None, entries: list[TableEntry], ui: Scene) -> None:
         """Rebuild from a journal: the game's rules (None: no game), its entries, the UI.
 
         Raises KaiserError when the entries do not replay.
@@ -222,7 +212,7 @@ class Desk:
                 self.apply(entry)
         self.ui = ui
         if not self.fits(ui):
-            self.ui = dataclasses.replace(ui, screen=self.home(), stack=(), message="")
+            self.ui = Scene((self.layer(self.home()),), ui.settings)
 
     def resume(self, saved: Saved) -> None:
         """Rebuild from what a journal handed back; raises KaiserError when it does not replay."""
@@ -232,16 +222,16 @@ class Desk:
         self.past = list(saved.past)
         self.series = saved.series
 
-    def fits(self, ui: Ui) -> bool:
-        """True when ``ui`` can show over these entries (its base belongs to the home)."""
-        base = ui.base
-        page = PAGES[base] if base in PAGES else None  # noqa: SIM401 (get loads no later page)
-        if page is None or page.overlay:
+    def fits(self, ui: Scene) -> bool:
+        """True when ``ui`` can show over these entries: its base is a screen of the home
+        (not an overlay) and every layer above it an overlay."""
+        pages = self.pages
+        if not all(layer.screen in pages for layer in ui.layers):
             return False
-        above = (*ui.stack[1:], ui.screen) if ui.stack else ()
-        if not all(s in PAGES and PAGES[s].overlay for s in above):
+        base = pages[ui.base]
+        if base.overlay or not all(pages[layer.screen].overlay for layer in ui.layers[1:]):
             return False
-        return (page.home or base) is self.home()
+        return (base.home or ui.base) is self.home()
 
     def start_game(self) -> None:
         """Begin an empty game under the new-game rules."""
@@ -256,7 +246,7 @@ class Desk:
         self.game = None
         self.entries = []
         self.draft = Draft(self.new_game_rules)
-        self.go(Screen.NEW_GAME, stack=())
+        self.reset(Screen.NEW_GAME)
 
     # -- the fold -------------------------------------------------------------------------
     @property
@@ -268,23 +258,23 @@ class Desk:
         """Fold one entry in; raises KaiserError (nothing changes) when it does not fit."""
         game = self.game
         if game is None:
-            raise KaiserError("an entry before the game started")
+            raise KaiserInputError("an entry before the game started")
         if isinstance(entry, Start):
             if self.entries:
-                raise KaiserError("the game started twice")
+                raise KaiserInputError("the game started twice")
             game.first_dealer = entry.first_dealer
         elif not self.entries:
-            raise KaiserError("the game's first entry must be its start")
+            raise KaiserInputError("the game's first entry must be its start")
         elif isinstance(entry, RedealEntry):
             if self.draft.contract is not None:
-                raise KaiserError("a redeal after the contract")
-            game.push(Redeal())
+                raise KaiserInputError("a redeal after the contract")
+            game.push(Redeal(passed=entry.passed))
         elif isinstance(entry, ConfirmEntry):
             game.push(self.draft.hand())
             self.draft = Draft(game.rules)
         else:
             if self.draft.contract is None and game.over:
-                raise KaiserError("a second contract in one hand")
+                raise KaiserInputError("a second contract in one hand")
             self.draft.push(entry)
         self.entries.append(entry)
 
@@ -322,7 +312,7 @@ class Desk:
         """The hand's contract, for display."""
         c = self.draft.contract
         assert c is not None
-        return ContractLabel(c.bidder, c.number, c.trump, c.low)
+        return ContractLabel(c.bidder, c.number, c.trump, c.low, c.first_lead)
 
     # -- changes --------------------------------------------------------------------------
     def progress(self) -> str:
@@ -339,27 +329,62 @@ class Desk:
         """Show a one-line notice with the next view."""
         self.ui = dataclasses.replace(self.ui, message=text)
 
-    def go(self, screen: Screen, **changes: Any) -> None:
-        """Show ``screen`` with these cursor changes."""
-        self.ui = dataclasses.replace(self.ui, screen=screen, **changes)
+    @property
+    def settings(self) -> Settings:
+        """The table's choices that outlive a screen."""
+        return self.ui.settings
 
-    def open(self, screen: Screen, **changes: Any) -> None:
+    def choose(self, **changes: Any) -> None:
+        """Change settings (``mode``, ``flipped``, ``language``, ``rules``)."""
+        settings = dataclasses.replace(self.ui.settings, **changes)
+        self.ui = dataclasses.replace(self.ui, settings=settings)
+
+    def layer(self, screen: Screen, **fields: Any) -> Layer:
+        """``screen`` with a new state of its own: its defaults, changed by ``fields``."""
+        return Layer(
+            screen, self.pages[screen].state(**fields) if screen in self.pages else NoState()
+        )
+
+    def _top(self, layer: Layer) -> None:
+        self.ui = dataclasses.replace(self.ui, layers=(*self.ui.layers[:-1], layer))
+
+    def go(self, screen: Screen, **fields: Any) -> None:
+        """Show ``screen`` in place of the top one, with a new state (``fields`` set)."""
+        self._top(self.layer(screen, **fields))
+
+    def set(self, **fields: Any) -> None:
+        """Change fields of the shown screen's state."""
+        screen, state = self.ui.screen, self.ui.state
+        if screen in self.pages:
+            state = self.pages[screen].own(state)
+        self._top(Layer(screen, dataclasses.replace(state, **fields)))
+
+    def reset(self, screen: Screen, **fields: Any) -> None:
+        """Close every overlay and show ``screen`` with a new state."""
+        self.ui = dataclasses.replace(self.ui, layers=(self.layer(screen, **fields),))
+
+    def open(self, screen: Screen, **fields: Any) -> None:
         """Open an overlay over the current screen (it returns there with ``close``)."""
-        self.go(screen, stack=(*self.ui.stack, self.ui.screen), **changes)
+        self.ui = dataclasses.replace(
+            self.ui, layers=(*self.ui.layers, self.layer(screen, **fields))
+        )
 
     def close(self) -> None:
-        """Close the top overlay: back to the screen under it."""
-        stack = self.ui.stack
-        self.go(stack[-1] if stack else self.home(), stack=stack[:-1])
+        """Close the top overlay: back to the screen under it, as it was."""
+        layers = self.ui.layers
+        if len(layers) > 1:
+            self.ui = dataclasses.replace(self.ui, layers=layers[:-1])
+        else:
+            self.reset(self.home())
 
     def close_all(self) -> None:
-        """Close every overlay: back to the screen under them."""
-        self.go(self.ui.base, stack=())
+        """Close every overlay: back to the screen under them, as it was."""
+        self.ui = dataclasses.replace(self.ui, layers=self.ui.layers[:1])
 
     def enter(self, entry: TableEntry) -> Change:
         """Apply an entry and move to the screen it leads to."""
         self.apply(entry)
-        self.go(self.home(), stack=(), mark_five=False, mark_three=False)
+        self.reset(self.home())
         return Change(append=[entry])
 
     def undo(self) -> Change:
@@ -375,6 +400,6 @@ class Desk:
             self.load(self.rules, self.entries[:-1], self.ui)
         where = last.reopens()
         screen = Screen(where.screen) if where.screen else self.home()
-        self.go(screen, stack=(), **dict(where.fields or {}))
+        self.reset(screen, **dict(where.fields or {}))
         self.say(Message("undo.done", what=last.describe()))
         return Change(drop=1)

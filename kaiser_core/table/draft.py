@@ -18,11 +18,11 @@ from kaiser_core.entries import (
     TakenEntry,
     TrickEntry,
 )
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.hand import ByCard, ByTeam, ByTrick, Hand
 from kaiser_core.rules import LowSpecials, Rules
 from kaiser_core.tricks import find_revokes, trick_winner
-from kaiser_core.views import LiveContract
+from kaiser_core.views.base import LiveContract
 
 HandEntry = ContractEntry | TrickEntry | CardEntry | SpecialEntry | TakenEntry
 PlayedTrick = tuple[Seat, tuple[Card, ...], Seat]  # leader, cards, winner
@@ -45,9 +45,9 @@ class Draft:
         """Add an entry of the hand; raises KaiserError (nothing changes) when it does not fit."""
         if isinstance(entry, ContractEntry):
             if self.contract is not None:
-                raise KaiserError("a second contract in one hand")
+                raise KaiserInputError("a second contract in one hand")
             if entry.low and not entry.no_trump and self.rules.low_nt_bid:
-                raise KaiserError("with low_bid bid, low is a no-trump bid (like 7ntlow)")
+                raise KaiserInputError("with low_bid bid, low is a no-trump bid (like 7ntlow)")
             table_bid(entry.number, entry.no_trump, entry.low, self.rules).check_range(self.rules)
             self.contract = entry
         else:
@@ -58,19 +58,19 @@ class Draft:
         c = self.contract
         n = self.rules.tricks_per_hand
         if c is None:
-            raise KaiserError("an outcome before the contract")
+            raise KaiserInputError("an outcome before the contract")
         if isinstance(entry, TrickEntry) and c.mode is Mode.PER_TRICK and len(self.tricks) < n:
             self.tricks.append(entry)
         elif isinstance(entry, CardEntry) and c.mode is Mode.READER and len(self.cards) < 4 * n:
             if entry.card in self.cards or entry.card not in self.rules.pack:
-                raise KaiserError(f"{entry.card.code} cannot be played")
+                raise KaiserInputError(f"{entry.card.code} cannot be played")
             self.cards.append(entry.card)
         elif isinstance(entry, SpecialEntry) and len(self.tricks) == n:
             self.specials[entry.card] = entry.seat
         elif isinstance(entry, TakenEntry) and c.mode is Mode.PER_HAND and self.taken is None:
             self.taken = entry
         else:
-            raise KaiserError(f"{type(entry).__name__} does not fit the hand")
+            raise KaiserInputError(f"{type(entry).__name__} does not fit the hand")
 
     def pop(self) -> HandEntry:
         """Take back the last entry; raises IndexError when there is none."""
@@ -118,11 +118,12 @@ class Draft:
         assert c is not None
         cards = self.cards
         leader = c.bidder
+        trump = cards[0].suit if c.first_lead and cards else c.trump  # trump_by_first_lead
         out = []
         for i in range(0, len(cards) - len(cards) % 4, 4):
             trick = tuple(cards[i : i + 4])
             winner = trick_winner(
-                trick, leader, c.trump, c.low, self.rules.low_specials is LowSpecials.LOW
+                trick, leader, trump, c.low, self.rules.low_specials is LowSpecials.LOW
             )
             out.append((leader, trick, winner))
             leader = winner
@@ -169,19 +170,19 @@ class Draft:
         """The finished hand, for the game; raises KaiserError while it is not complete."""
         c = self.contract
         if c is None:
-            raise KaiserError("no hand to confirm")
+            raise KaiserInputError("no hand to confirm")
         contract = Contract(c.bidder, table_bid(c.number, c.no_trump, c.low, self.rules))
         if c.mode is Mode.PER_TRICK:
             five = self.special_taker(FIVE_HEARTS)
             three = self.special_taker(THREE_SPADES)
             if five is None or three is None:
-                raise KaiserError("a special's taker is not known yet")
+                raise KaiserInputError("a special's taker is not known yet")
             result: ByTrick | ByTeam | ByCard = ByTrick(
                 tuple(t.winner for t in self.tricks), five, three
             )
         elif c.mode is Mode.PER_HAND:
             if self.taken is None:
-                raise KaiserError("the hand's tricks are not entered yet")
+                raise KaiserInputError("the hand's tricks are not entered yet")
             bidders = c.bidder.team
             tricks = {
                 bidders: self.taken.bidders_tricks,

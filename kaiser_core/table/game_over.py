@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 from kaiser_core.cards import Team
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
-from kaiser_core.views import GameOverView
+from kaiser_core.table.ui import NoState
+from kaiser_core.views.game_over import GameOverView
 
 
-def press(desk: Desk, key: Key) -> Change:
+def new_game(desk: Desk, state: NoState, key: Key) -> None:
     """OK: on to the next game's NEW GAME screen."""
-    if key is Key.OK:
-        desk.close_game()
-    return Change()
+    desk.close_game()
 
 
-def view(desk: Desk) -> GameOverView:
+def view(desk: Desk, state: NoState) -> GameOverView:
     """Winner, loser, skunk, why, the series."""
     game = desk.game
     assert game is not None
@@ -35,4 +33,4 @@ def view(desk: Desk) -> GameOverView:
     )
 
 
-PAGE = register(Page(Screen.GAME_OVER, press, view))
+PAGES = (Page(Screen.GAME_OVER, view, {Key.OK: new_game}),)

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Mapping
 
 from kaiser_core.cards import Seat
-from kaiser_core.errors import KaiserError
+from kaiser_core.errors import KaiserInputError
 from kaiser_core.table.screen import Screen
 
 
@@ -41,7 +41,7 @@ class Key(enum.Enum):
             return cls(name)
         except ValueError:
             names = " ".join(k.value for k in cls)
-            raise KaiserError(f"unknown key {name!r} (keys are {names})") from None
+            raise KaiserInputError(f"unknown key {name!r} (keys are {names})") from None
 
 
 #: Joystick directions point at seats: UP = N, RIGHT = E, DOWN = S, LEFT = W.
@@ -51,6 +51,8 @@ SEAT_OF_DIRECTION: Mapping[Key, Seat] = {
     Key.DOWN: Seat.S,
     Key.LEFT: Seat.W,
 }
+#: The four direction keys (each names a seat: ``SEAT_OF_DIRECTION``).
+DIRECTIONS: tuple[Key, ...] = tuple(SEAT_OF_DIRECTION)
 #: The direction that points at each seat (the inverse of ``SEAT_OF_DIRECTION``).
 DIRECTION_OF_SEAT: Mapping[Seat, Key] = {seat: key for key, seat in SEAT_OF_DIRECTION.items()}
 #: The old name of ``SEAT_OF_DIRECTION``.

@@ -8,22 +8,31 @@ games, and from there to the menu.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kaiser_core.cards import TEAMS, Team
 from kaiser_core.errors import KaiserError
 from kaiser_core.game import EntryResult
 from kaiser_core.hand import Hand
 from kaiser_core.messages import Message
 from kaiser_core.rule_words import rule_lines
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.past import PastGame, house_rules, rules_label
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change, Ui
-from kaiser_core.views import ListView
+from kaiser_core.table.ui import Scene
+from kaiser_core.views.lists import ListView
 
-#: ``Ui.extra`` key: the game whose hands are listed (its line in the games list).
-GAME = "history_game"
+
+@dataclass(frozen=True)
+class ListState:
+    """LIST's cursors: which list ("rules", "history" or "hands"), the line at the top,
+    and the game whose hands are listed (its line in the games list)."""
+
+    list_kind: str = "history"
+    list_index: int = 0
+    history_game: int = 0
 
 
 def signed(value: int) -> str:
@@ -59,7 +68,7 @@ def results(desk: Desk, game: PastGame | None) -> list[EntryResult]:
     entries = list(game.entries or desk.past_entries(game.number))
     other = Desk(game.rules)
     try:
-        other.load(game.rules, entries, Ui(screen=Screen.SCORE))
+        other.load(game.rules, entries, Scene.at(Screen.SCORE))
     except KaiserError:  # a stored game that does not replay: its hands are not listed
         return []
     return list(other.game.results) if other.game else []
@@ -80,7 +89,7 @@ def hand_lines(found: list[EntryResult]) -> list[str]:
                 number=i,
                 bidder=c.bidder,
                 bid=c.bid.number,
-                trump=r.entry.trump or "NT",
+                trump=r.entry.trump or ("NT" if c.bid.no_trump else ""),
                 result=Message("word.made" if r.score.made else "word.set"),
                 ns=signed(r.score.delta[Team.NS]),
                 ew=signed(r.score.delta[Team.EW]),
@@ -91,52 +100,54 @@ def hand_lines(found: list[EntryResult]) -> list[str]:
     return out or [Message("history.no_hands")]
 
 
-def _chosen(desk: Desk) -> PastGame | None:
+def _chosen(desk: Desk, ui: ListState) -> PastGame | None:
     listed = games(desk)
-    index = desk.ui.extra.get(GAME, 0)
-    if not isinstance(index, int) or not 0 <= index < len(listed):
-        return None
-    return listed[index]
+    index = ui.history_game
+    return listed[index] if 0 <= index < len(listed) else None
 
 
-def lines(desk: Desk) -> list[str]:
+def lines(desk: Desk, ui: ListState) -> list[str]:
     """The list's lines: the rules in words, the games, or the chosen game's hands."""
-    kind = desk.ui.list_kind
+    kind = ui.list_kind
     if kind == "rules":
         return list(rule_lines(desk.rules))
     if kind == "hands":
-        return hand_lines(results(desk, _chosen(desk)))
+        return hand_lines(results(desk, _chosen(desk, ui)))
     listed = games(desk)
     return [_game_line(desk, g) for g in listed] or [Message("history.no_games")]
 
 
-def press(desk: Desk, key: Key) -> Change:
-    """UP/DOWN scroll; OK on a game lists its hands; B back (to the games, then the menu)."""
-    ui = desk.ui
-    if key in (Key.UP, Key.DOWN):
-        step = 1 if key is Key.DOWN else -1
-        top = len(lines(desk)) - 1
-        desk.go(Screen.LIST, list_index=max(0, min(top, ui.list_index + step)))
-    elif key is Key.OK and ui.list_kind == "history" and games(desk):
-        extra = {**ui.extra, GAME: ui.list_index}
-        desk.go(Screen.LIST, list_kind="hands", list_index=0, extra=extra)
-    elif key is Key.B and ui.list_kind == "hands":
-        index = ui.extra.get(GAME, 0)
-        desk.go(Screen.LIST, list_kind="history", list_index=index if isinstance(index, int) else 0)
-    elif key in (Key.B, Key.OK):
+def scroll(desk: Desk, ui: ListState, key: Key) -> None:
+    """UP/DOWN scroll."""
+    top = len(lines(desk, ui)) - 1
+    desk.set(list_index=max(0, min(top, ui.list_index + (1 if key is Key.DOWN else -1))))
+
+
+def open_or_close(desk: Desk, ui: ListState, key: Key) -> None:
+    """OK on a game lists its hands (elsewhere OK closes the list)."""
+    if ui.list_kind == "history" and games(desk):
+        desk.set(list_kind="hands", list_index=0, history_game=ui.list_index)
+    else:
         desk.close()
-    return Change()
 
 
-def title(desk: Desk) -> str:
+def back(desk: Desk, ui: ListState, key: Key) -> None:
+    """B back: from a game's hands to the games, from there to the menu."""
+    if ui.list_kind == "hands":
+        desk.set(list_kind="history", list_index=ui.history_game)
+    else:
+        desk.close()
+
+
+def title(desk: Desk, ui: ListState) -> str:
     """The rules with their house rules counted, the games, or the game's teams."""
-    kind = desk.ui.list_kind
+    kind = ui.list_kind
     if kind == "rules":
         if house_rules(desk.rules) == 0:
             return Message("rules.title", profile=desk.rules.profile)
         return rules_label(desk.rules)
     if kind == "hands":
-        game = _chosen(desk)
+        game = _chosen(desk, ui)
         names = {t: game.team_name(t) if game else desk.names[t] for t in TEAMS}
         return Message("history.hands_title", ns=names[Team.NS], ew=names[Team.EW])
     return Message("history.games_title")
@@ -149,11 +160,19 @@ def hint(kind: str, listed: bool = True) -> tuple[str, ...]:
     return (step("▲▼", "hint.scroll"), step("B", "hint.back"))
 
 
-def view(desk: Desk) -> ListView:
+def view(desk: Desk, ui: ListState) -> ListView:
     """The title and the lines (each whole, over as many rows as it needs)."""
-    ui = desk.ui
     shown = hint(ui.list_kind, bool(games(desk)))
-    return ListView(title(desk), tuple(lines(desk)), ui.list_index, ui.message, True, shown)
+    found = tuple(lines(desk, ui))
+    return ListView(title(desk, ui), found, ui.list_index, desk.ui.message, True, shown)
 
 
-PAGE = register(Page(Screen.LIST, press, view, overlay=True, owns=("list_kind", "list_index")))
+PAGES = (
+    Page(
+        Screen.LIST,
+        view,
+        {Key.UP: scroll, Key.DOWN: scroll, Key.OK: open_or_close, Key.B: back},
+        state=ListState,
+        overlay=True,
+    ),
+)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 from kaiser_core.entries import Mode, RedealEntry
 from kaiser_core.messages import Message
-from kaiser_core.table.desk import PAGES, Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.requests import Flip, ShutDown, Teach
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
-from kaiser_core.views import MenuView, QuestionView
+from kaiser_core.table.ui import Change, NoState
+from kaiser_core.views.lists import MenuView
+from kaiser_core.views.question import QuestionView
 
 
 class MenuItem(enum.Enum):
@@ -32,14 +34,19 @@ class MenuItem(enum.Enum):
 
 _ON = {True: "on", False: "off"}
 #: The languages the menu's Language item cycles through (hardware.i18n speaks them).
-LANGUAGES = ("en", "it", "pt", "fi", "es", "ru")
-#: The ``Ui.extra`` key of the language chosen in the menu (absent: the config's).
-LANGUAGE = "language"
+LANGUAGES = ("en", "it", "pt", "fi", "es", "ru", "fr")
+
+
+@dataclass(frozen=True)
+class MenuState:
+    """The menu's cursor: the highlighted item."""
+
+    menu_index: int = 0
 
 
 def language(desk: Desk) -> str:
     """The language the table speaks: the menu's choice, else the config's (``desk.language``)."""
-    chosen = desk.ui.extra.get(LANGUAGE)
+    chosen = desk.settings.language
     return chosen if chosen in LANGUAGES else desk.language
 
 
@@ -49,36 +56,39 @@ def menu_items(desk: Desk) -> list[MenuItem | Screen]:
     items: list[MenuItem | Screen] = list(MenuItem)
     if not desk.reader_available:
         items.remove(MenuItem.TEACH)
-    extra = [page.screen for page in PAGES.values() if page.menu]
-    return items[:-1] + extra + items[-1:]
+    added = [screen for screen in desk.pages if desk.pages[screen].menu]
+    return items[:-1] + added + items[-1:]
 
 
 def toggle(desk: Desk) -> Change:
     """HOLD-OK: open the menu, or close every overlay."""
-    if PAGES[desk.ui.screen].overlay:
+    if desk.ui.screen in desk.pages and desk.pages[desk.ui.screen].overlay:
         desk.close_all()
     else:
-        desk.open(Screen.MENU, menu_index=0)
+        desk.open(Screen.MENU)
     return Change()
 
 
-def press(desk: Desk, key: Key) -> Change:
-    """UP/DOWN move, OK chooses, B closes the menu."""
+def move(desk: Desk, ui: MenuState, key: Key) -> None:
+    """UP/DOWN move."""
+    step = 1 if key is Key.DOWN else -1
+    desk.set(menu_index=(ui.menu_index + step) % len(menu_items(desk)))
+
+
+def close(desk: Desk, state: object, key: Key) -> None:
+    """B closes the overlay."""
+    desk.close()
+
+
+def chosen(desk: Desk, ui: MenuState, key: Key) -> Change:
+    """OK chooses the highlighted item."""
     items = menu_items(desk)
-    ui = desk.ui
-    if key in (Key.UP, Key.DOWN):
-        step = 1 if key is Key.DOWN else -1
-        desk.go(Screen.MENU, menu_index=(ui.menu_index + step) % len(items))
-    elif key is Key.B:
-        desk.close()
-    elif key is Key.OK:
-        return choose(desk, items[ui.menu_index % len(items)])
-    return Change()
+    return choose(desk, items[ui.menu_index % len(items)])
 
 
 def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     """Do what a menu item says."""
-    ui = desk.ui
+    settings = desk.settings
     if _locked(desk, item):
         desk.say(Message("club.locked"))
         return Change()
@@ -99,31 +109,33 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         return change
     if item is MenuItem.MODE:
         modes = [Mode.PER_TRICK, Mode.PER_HAND] + ([Mode.READER] if desk.reader_available else [])
-        mode = modes[(modes.index(ui.mode) + 1) % len(modes)] if ui.mode in modes else modes[0]
-        desk.go(Screen.MENU, mode=mode)
+        now = settings.mode
+        mode = modes[(modes.index(now) + 1) % len(modes)] if now in modes else modes[0]
+        desk.choose(mode=mode)
         desk.say(Message("menu.mode", mode=mode))
         return Change()
     if item in (MenuItem.RULES, MenuItem.HISTORY):
         kind = "rules" if item is MenuItem.RULES else "history"
-        desk.open(Screen.LIST, list_kind=kind, list_index=0)
+        desk.open(Screen.LIST, list_kind=kind)
         return Change()
     if item is MenuItem.NEW_GAME:
         if desk.game is None or not desk.entries:
-            desk.go(Screen.NEW_GAME, stack=())
+            desk.reset(Screen.NEW_GAME)
         else:
             desk.open(Screen.CONFIRM_NEW)
         return Change()
     if item is MenuItem.FLIP:
-        desk.go(Screen.MENU, flipped=not ui.flipped)
-        desk.say(Message("menu.flipped", state=Message(f"word.{_ON[not ui.flipped]}")))
-        return Change(request=Flip())
+        desk.choose(flipped=not settings.flipped)
+        desk.say(Message("menu.flipped", state=Message(f"word.{_ON[not settings.flipped]}")))
+        return Change(request=Flip(not settings.flipped))
     if item is MenuItem.TEACH:
-        desk.open(Screen.TEACH, teach_index=0)
+        desk.open(Screen.TEACH)
         return Change(request=Teach(desk.rules.pack[0]))
     if item is MenuItem.LANGUAGE:  # at once: the next view is drawn in it
-        now = language(desk)
-        chosen = LANGUAGES[(LANGUAGES.index(now) + 1) % len(LANGUAGES) if now in LANGUAGES else 0]
-        desk.go(Screen.MENU, extra={**ui.extra, LANGUAGE: chosen})
+        speaks = language(desk)
+        at = LANGUAGES.index(speaks) + 1 if speaks in LANGUAGES else 0
+        picked = LANGUAGES[at % len(LANGUAGES)]
+        desk.choose(language=picked)
         desk.say(Message("menu.language", language=Message("language.name")))
         return Change()
     # Stored with the menu closed: the start after the power-off opens on the game, not on
@@ -140,55 +152,49 @@ def _locked(desk: Desk, item: MenuItem | Screen) -> bool:
         return False
     if item is MenuItem.NEW_GAME:
         return club.game_round is not None
-    label = PAGES[item].menu.lower() if isinstance(item, Screen) else ""
+    label = desk.pages[item].menu.lower() if isinstance(item, Screen) else ""
     return item is MenuItem.RULES or "profile" in label or "rules" in label
 
 
-def view(desk: Desk) -> MenuView:
+def view(desk: Desk, ui: MenuState) -> MenuView:
     """The items, with the entry mode and the flip shown."""
-    ui = desk.ui
+    settings = desk.settings
     labels: list[str] = []
     for item in menu_items(desk):
         if isinstance(item, Screen):
-            labels.append(PAGES[item].menu)
+            labels.append(desk.pages[item].menu)
         elif item is MenuItem.MODE:
-            labels.append(Message("menu.item.mode", mode=ui.mode))
+            labels.append(Message("menu.item.mode", mode=settings.mode))
         elif item is MenuItem.FLIP:
-            labels.append(Message("menu.item.flip", state=Message(f"word.{_ON[ui.flipped]}")))
+            labels.append(Message("menu.item.flip", state=Message(f"word.{_ON[settings.flipped]}")))
         elif item is MenuItem.LANGUAGE:
             labels.append(Message("menu.item.language", language=Message("language.name")))
         else:
             labels.append(Message(f"menu.item.{item.name.lower()}"))
     hint = (step("▲▼", "hint.move"), step("OK", "hint.choose"))  # "B close" is its title
-    return MenuView(tuple(labels), ui.menu_index % len(labels), ui.message, hint)
+    return MenuView(tuple(labels), ui.menu_index % len(labels), desk.ui.message, hint)
 
 
-def press_confirm_new(desk: Desk, key: Key) -> Change:
-    """OK abandons the game; B goes back to the menu."""
-    if key is Key.OK:
-        desk.close_game()
-        return Change(abandon=True)
-    if key is Key.B:
-        desk.close()
-    return Change()
+def abandon(desk: Desk, state: NoState, key: Key) -> Change:
+    """OK abandons the game (B goes back to the menu)."""
+    desk.close_game()
+    return Change(abandon=True)
 
 
-def view_confirm_new(desk: Desk) -> QuestionView:
+def view_confirm_new(desk: Desk, state: NoState) -> QuestionView:
     """The question, and its two answers."""
     lines = tuple(Message(f"confirm_new.line{i}") for i in (1, 2))
     hint = (step("OK", "hint.yes"), step("B", "hint.no"))
     return QuestionView(Message("confirm_new.title"), lines, desk.ui.message, hint)
 
 
-MENU_PAGES = (
-    register(
-        Page(
-            Screen.MENU,
-            press,
-            view,
-            overlay=True,
-            owns=("menu_index", "mode", "flipped", "stack"),
-        )
+PAGES = (
+    Page(
+        Screen.MENU,
+        view,
+        {Key.UP: move, Key.DOWN: move, Key.B: close, Key.OK: chosen},
+        state=MenuState,
+        overlay=True,
     ),
-    register(Page(Screen.CONFIRM_NEW, press_confirm_new, view_confirm_new, overlay=True)),
+    Page(Screen.CONFIRM_NEW, view_confirm_new, {Key.OK: abandon, Key.B: close}, overlay=True),
 )

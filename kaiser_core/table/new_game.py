@@ -2,37 +2,46 @@
 
 With a roster in the config (and outside club play, which seats its players itself) the
 players first pick each seat's name: UP/DOWN change the name, LEFT/RIGHT the seat, OK goes
-on to the dealer (B there comes back to the names). The picks live in ``Ui.extra``.
+on to the dealer (B there comes back to the names). The picks are the screen's state.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from kaiser_core.cards import SEATS, Seat
 from kaiser_core.entries import Start
 from kaiser_core.messages import Message
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, seat_for
 from kaiser_core.table.past import rules_label
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import NewGameView
+from kaiser_core.views.new_game import NewGameView
 
-#: ``Ui.extra`` keys: the seat being named, the roster index per seat, names step done.
-SEAT, PICKS, DONE = "names_seat", "names_picks", "names_done"
+
+@dataclass(frozen=True)
+class Names:
+    """The names step's cursors: the seat being named (0-3: N, E, S, W), the roster index
+    of each seat's player (() until a name is changed), the step done."""
+
+    names_seat: int = 0
+    names_picks: tuple[int, ...] = ()
+    names_done: bool = False
+
+
+def state(desk: Desk) -> Names:
+    """NEW GAME's state (a fresh one while another screen shows)."""
+    found = desk.ui.state
+    return found if isinstance(found, Names) else Names()
 
 
 def picks(desk: Desk) -> list[int]:
     """The roster index of each seat's player (N, E, S, W)."""
     roster = desk.roster
-    stored = desk.ui.extra.get(PICKS)
-    if (
-        isinstance(stored, list)
-        and len(stored) == 4
-        and all(isinstance(i, int) and 0 <= i < len(roster) for i in stored)
-    ):
+    stored = state(desk).names_picks
+    if len(stored) == 4 and all(0 <= i < len(roster) for i in stored):
         return list(stored)
     out: list[int] = []
     for seat in SEATS:  # the config's seats where the roster has them, then the next free
@@ -47,16 +56,11 @@ def picks(desk: Desk) -> list[int]:
 
 def picking(desk: Desk) -> bool:
     """True while the players pick their seats' names (a roster, outside club play)."""
-    return bool(desk.roster) and desk.club is None and not desk.ui.extra.get(DONE)
+    return bool(desk.roster) and desk.club is None and not state(desk).names_done
 
 
 def _seat(desk: Desk) -> int:
-    value = desk.ui.extra.get(SEAT, 0)
-    return value % 4 if isinstance(value, int) else 0
-
-
-def _extra(desk: Desk, **changes: Any) -> None:
-    desk.go(Screen.NEW_GAME, extra={**desk.ui.extra, **changes})
+    return state(desk).names_seat % 4
 
 
 def _next_name(chosen: list[int], seat: int, step: int, count: int) -> None:
@@ -79,15 +83,15 @@ def press_names(desk: Desk, key: Key) -> Change:
     chosen, seat = picks(desk), _seat(desk)
     if key in (Key.UP, Key.DOWN):
         _next_name(chosen, seat, 1 if key is Key.DOWN else -1, len(desk.roster))
-        _extra(desk, **{PICKS: chosen})
+        desk.set(names_picks=tuple(chosen))
     elif key in (Key.LEFT, Key.RIGHT):
-        _extra(desk, **{SEAT: (seat + (1 if key is Key.RIGHT else -1)) % 4, PICKS: chosen})
+        desk.set(names_seat=(seat + (1 if key is Key.RIGHT else -1)) % 4, names_picks=tuple(chosen))
     elif key is Key.OK:
         twice = next((i for i in chosen if chosen.count(i) > 1), None)
         if twice is not None:
             desk.say(Message("names.twice", name=desk.roster[twice]))
         else:
-            _extra(desk, **{PICKS: chosen, DONE: True})
+            desk.set(names_picks=tuple(chosen), names_done=True)
     return Change()
 
 
@@ -102,13 +106,13 @@ def _seat_names(desk: Desk) -> None:
             desk.names[team] = f"{desk.seat_names[seat]} & {partner}"
 
 
-def press(desk: Desk, key: Key) -> Change:
+def press(desk: Desk, ui: object, key: Key) -> Change:
     """A direction or OK starts the game with that first dealer (after the names step)."""
     if picking(desk):
         return press_names(desk, key)
     named = bool(desk.roster) and desk.club is None
     if named and key is Key.B:
-        _extra(desk, **{DONE: False})
+        desk.set(names_done=False)
         return Change()
     seat = seat_for(key)
     if seat is None and key is Key.OK:
@@ -117,7 +121,6 @@ def press(desk: Desk, key: Key) -> Change:
         return Change()
     if named:
         _seat_names(desk)
-        _extra(desk, **{DONE: False, SEAT: 0})
     desk.start_game()
     change = desk.enter(Start(seat))
     change.new_game = desk.new_game_rules
@@ -132,7 +135,7 @@ def hint(picking_seat: bool, names_back: bool) -> tuple[str, ...]:
     return (step("OK", "hint.random"), *back)
 
 
-def view(desk: Desk) -> NewGameView:
+def view(desk: Desk, ui: object) -> NewGameView:
     """The rules a new game gets, the players on their seats (the seat being named)."""
     seats = dict(desk.seat_names)
     if desk.roster and desk.club is None:
@@ -149,4 +152,6 @@ def view(desk: Desk) -> NewGameView:
     )
 
 
-PAGE = register(Page(Screen.NEW_GAME, press, view))
+#: Every key: the names step takes them all, the dealer step a direction, OK and B.
+KEYS = dict.fromkeys((Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.OK, Key.A, Key.B), press)
+PAGES = (Page(Screen.NEW_GAME, view, KEYS, state=Names),)

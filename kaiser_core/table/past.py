@@ -2,7 +2,7 @@
 
 ``PastGame`` is a finished game as the journal keeps it (the core has no clock: its date
 is the journal's text). ``chosen_rules`` reads the rules a new game gets from the UI state
-(the menu's choice is journaled there, so a restart keeps it).
+(the menu's choice is one of its settings, journaled, so a restart keeps it).
 """
 
 from __future__ import annotations
@@ -16,10 +16,7 @@ from kaiser_core.entries import TableEntry
 from kaiser_core.errors import KaiserError
 from kaiser_core.messages import Message
 from kaiser_core.rules import Rules, find_profile
-from kaiser_core.table.ui import Ui
-
-#: ``Ui.extra`` key: the rules spec (``Rules.to_spec``) the menu chose for new games.
-RULES_CHOICE = "rules_choice"
+from kaiser_core.table.ui import Scene
 
 
 @dataclass(frozen=True)
@@ -43,9 +40,9 @@ class PastGame:
         return " & ".join(n for n in seats if n) if all(seats) else team.code
 
 
-def chosen_rules(ui: Ui, base: Rules) -> Rules:
+def chosen_rules(ui: Scene, base: Rules) -> Rules:
     """The rules a new game gets: the menu's choice in ``ui``, else ``base`` (the config's)."""
-    spec = ui.extra.get(RULES_CHOICE)
+    spec = ui.settings.rules
     if spec is not None:
         with contextlib.suppress(KaiserError, TypeError, ValueError):
             return Rules.from_spec(spec)

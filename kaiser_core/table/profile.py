@@ -1,28 +1,41 @@
 """PROFILE (a menu item): the rules new games get: the config's, its ``[profiles]``, the
 built-in profiles.
 
-The choice is a rules spec in ``Ui.extra`` (journaled with the screen state, so a restart
-keeps it); it applies from the next new game (at once on the NEW GAME screen). Club play
-locks it (``menu._locked``: the label names the rules).
+The choice is a rules spec in the table's settings (journaled, so a restart keeps it); it
+applies from the next new game (at once on the NEW GAME screen). Club play locks it
+(``menu._locked``: the label names the rules).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 
 from kaiser_core.messages import Message
 from kaiser_core.rules import PROFILES, Rules
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
-from kaiser_core.table.past import RULES_CHOICE, house_rules, rules_label
+from kaiser_core.table.past import house_rules, rules_label
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import ListView
+from kaiser_core.views.lists import ListView
 
-PROFILE = Screen.define("PROFILE", "profile")
-#: ``Ui.extra`` key: the highlighted choice.
-INDEX = "profile_index"
+PROFILE = Screen.PROFILE
+
+
+@dataclass(frozen=True)
+class Choice:
+    """PROFILE's cursor: the highlighted choice (None: the current one, where it opens)."""
+
+    profile_index: int | None = None
+
+
+def highlighted(desk: Desk, ui: Choice, found: list[Rules]) -> int:
+    """The highlighted choice: the cursor, or the rules new games get now."""
+    if ui.profile_index is not None:
+        return ui.profile_index % len(found)
+    return found.index(desk.new_game_rules) if desk.new_game_rules in found else 0
 
 
 def choices(desk: Desk) -> list[Rules]:
@@ -49,24 +62,18 @@ def label(desk: Desk, rules: Rules) -> str:
     return f"* {text}" if rules == desk.new_game_rules else f"  {text}"
 
 
-def _index(desk: Desk) -> int:
-    value = desk.ui.extra.get(INDEX, 0)
-    return value if isinstance(value, int) else 0
-
-
-def press(desk: Desk, key: Key) -> Change:
+def press(desk: Desk, ui: Choice, key: Key) -> Change:
     """UP/DOWN move, OK chooses (and says for when), B closes."""
     found = choices(desk)
-    index = _index(desk) % len(found)
+    index = highlighted(desk, ui, found)
     if key in (Key.UP, Key.DOWN):
         index = (index + (1 if key is Key.DOWN else -1)) % len(found)
-        desk.go(PROFILE, extra={**desk.ui.extra, INDEX: index})
+        desk.set(profile_index=index)
     elif key is Key.OK:
         rules = found[index]
-        extra = {**desk.ui.extra, RULES_CHOICE: rules.to_spec()}
         desk.new_game_rules = rules
         desk.close()
-        desk.ui = dataclasses.replace(desk.ui, extra=extra)
+        desk.choose(rules=rules.to_spec())
         now = desk.game is None or not desk.entries
         if now:
             desk.draft = dataclasses.replace(desk.draft, rules=rules)
@@ -76,12 +83,12 @@ def press(desk: Desk, key: Key) -> Change:
     return Change()
 
 
-def view(desk: Desk) -> ListView:
+def view(desk: Desk, ui: Choice) -> ListView:
     """The choices, the highlighted one inverted, the current one starred."""
     found = choices(desk)
     lines = tuple(label(desk, r) for r in found)
     return ListView(
-        Message("profile.title"), lines, _index(desk) % len(found), desk.ui.message, True, HINT
+        Message("profile.title"), lines, highlighted(desk, ui, found), desk.ui.message, True, HINT
     )
 
 
@@ -89,4 +96,13 @@ def view(desk: Desk) -> ListView:
 HINT = (step("▲▼", "hint.move"), step("OK", "hint.choose"), step("B", "hint.back"))
 
 
-PAGE = register(Page(PROFILE, press, view, overlay=True, menu=Message("profile.menu")))
+PAGES = (
+    Page(
+        PROFILE,
+        view,
+        dict.fromkeys((Key.UP, Key.DOWN, Key.OK, Key.B), press),
+        state=Choice,
+        overlay=True,
+        menu=Message("profile.menu"),
+    ),
+)

@@ -1,8 +1,8 @@
 """Requests from the table to the hardware: typed values, handled by type.
 
 A key may ask the world for something the core cannot do itself: power the device off,
-have the card reader learn a tag, turn the picture upside down. ``Change.request`` holds
-at most one of these; the service matches on the type.
+have the card reader learn a tag, turn the picture upside down, say the score aloud.
+``Change.request`` holds at most one of these; the service matches on the type.
 """
 
 from __future__ import annotations
@@ -27,7 +27,17 @@ class Teach:
 
 @dataclass(frozen=True)
 class Flip:
-    """The picture was turned by 180 degrees (the menu's Flip display)."""
+    """The menu's Flip display: the picture is turned by 180 degrees (``flipped``) or not.
+
+    It carries the state, not a toggle: a request the display missed cannot leave the
+    picture the wrong way round for every flip after it."""
+
+    flipped: bool = True
 
 
-Request: TypeAlias = ShutDown | Teach | Flip
+@dataclass(frozen=True)
+class SayScore:
+    """Say the score aloud again (a long press of A; the voice answers, if there is one)."""
+
+
+Request: TypeAlias = ShutDown | Teach | Flip | SayScore

@@ -11,10 +11,12 @@ import dataclasses
 
 from kaiser_core.cards import TEAMS
 from kaiser_core.messages import Message
-from kaiser_core.table.desk import Desk
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.keys import Key
-from kaiser_core.table.ui import Change
-from kaiser_core.views import RoundOverView, TeamScore
+from kaiser_core.table.screen import Screen
+from kaiser_core.table.ui import Change, NoState
+from kaiser_core.views.base import TeamScore
+from kaiser_core.views.club import RoundOverView
 
 
 def check(desk: Desk) -> None:
@@ -32,7 +34,7 @@ def active(desk: Desk) -> bool:
     return desk.club is not None and desk.club.over is not None
 
 
-def press(desk: Desk, key: Key) -> Change:
+def press(desk: Desk, state: NoState, key: Key) -> Change:
     """OK: back to waiting; HOLD-B: undo the last hand of a game that ended by play."""
     club = desk.club
     assert club is not None
@@ -50,7 +52,7 @@ def press(desk: Desk, key: Key) -> Change:
     return Change(abandon=unfinished, ui=True)
 
 
-def view(desk: Desk) -> RoundOverView:
+def view(desk: Desk, state: NoState) -> RoundOverView:
     """The result and the round scores."""
     club = desk.club
     assert club is not None and club.over is not None
@@ -63,3 +65,7 @@ def view(desk: Desk) -> RoundOverView:
     result = Message("club.won", team=winner.name) if winner else Message("club.ended")
     title = Message("club.round_over", round=club.over)
     return RoundOverView(title, result, rows, Message("club.ok_waiting"), desk.ui.message)
+
+
+#: Shown over everything while the round is over (``active``): it takes every key.
+PAGES = (Page(Screen.ROUND_OVER, view, dict.fromkeys(Key, press)),)

@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kaiser_core.cards import FIVE_HEARTS, TEAMS, THREE_SPADES, Team
 from kaiser_core.entries import ConfirmEntry
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode
 from kaiser_core.scoring import HandScore
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import SummaryView, TeamScore
+from kaiser_core.views.base import TeamScore
+from kaiser_core.views.summary import SummaryView
 
-#: ``Ui.extra`` keys: the page of notes shown, and the entry count it belongs to.
-SCROLL, SCROLL_AT = "summary_scroll", "summary_at"
+
+@dataclass(frozen=True)
+class Scroll:
+    """SUMMARY's cursor: the page shown, 0 (the scores) or k (the notes from note k)."""
+
+    summary_scroll: int = 0
 
 
 def pending_score(desk: Desk) -> HandScore:
@@ -60,32 +67,23 @@ def raised(desk: Desk, score: HandScore) -> tuple[str, ...]:
     return (Message("target.raised", target=score.target),)
 
 
-def scroll(desk: Desk) -> int:
-    """The page shown: 0 (the scores) or k (the notes from note k), for this hand only."""
-    extra = desk.ui.extra
-    if extra.get(SCROLL_AT) != len(desk.entries):
-        return 0
-    value = extra.get(SCROLL, 0)
-    return value if isinstance(value, int) else 0
+def confirm(desk: Desk, ui: Scroll, key: Key) -> Change:
+    """OK confirms the hand."""
+    said = raised(desk, pending_score(desk))
+    change = desk.enter(ConfirmEntry())
+    if said and desk.ui.screen is Screen.SCORE:
+        desk.say(said[0])  # announced again where the next hand starts
+    return change
 
 
-def press(desk: Desk, key: Key) -> Change:
-    """OK confirms the hand; DOWN/UP page through the notes."""
-    if key is Key.OK:
-        said = raised(desk, pending_score(desk))
-        change = desk.enter(ConfirmEntry())
-        if said and desk.ui.screen is Screen.SCORE:
-            desk.say(said[0])  # announced again where the next hand starts
-        return change
-    if key in (Key.UP, Key.DOWN):
-        count = len(notes(desk, pending_score(desk)))
-        page = max(0, min(count, scroll(desk) + (1 if key is Key.DOWN else -1)))
-        extra = {**desk.ui.extra, SCROLL: page, SCROLL_AT: len(desk.entries)}
-        desk.go(Screen.SUMMARY, extra=extra)
-    return Change()
+def page(desk: Desk, ui: Scroll, key: Key) -> None:
+    """DOWN/UP page through the notes."""
+    count = len(notes(desk, pending_score(desk)))
+    shown = max(0, min(count, ui.summary_scroll + (1 if key is Key.DOWN else -1)))
+    desk.set(summary_scroll=shown)
 
 
-def view(desk: Desk) -> SummaryView:
+def view(desk: Desk, ui: Scroll) -> SummaryView:
     """Raw points, made or set, the changes and why, the totals after."""
     game = desk.game
     assert game is not None
@@ -103,9 +101,9 @@ def view(desk: Desk) -> SummaryView:
         TeamScore(Team.NS, desk.names[Team.NS], after[Team.NS]),
         TeamScore(Team.EW, desk.names[Team.EW], after[Team.EW]),
         desk.ui.message,
-        min(scroll(desk), len(why)),
+        max(0, min(ui.summary_scroll, len(why))),
         (step("OK", "hint.confirm"), *((step("▲▼", "hint.reasons"),) if why else ())),
     )
 
 
-PAGE = register(Page(Screen.SUMMARY, press, view))
+PAGES = (Page(Screen.SUMMARY, view, {Key.OK: confirm, Key.UP: page, Key.DOWN: page}, state=Scroll),)

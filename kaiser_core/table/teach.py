@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kaiser_core.cards import Card
 from kaiser_core.errors import KaiserError
 from kaiser_core.messages import Message
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.keys import Key
 from kaiser_core.table.requests import Teach
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change, Ui
-from kaiser_core.views import ListView
+from kaiser_core.table.ui import Change, Scene
+from kaiser_core.views.lists import ListView
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """TEACH's cursor: the card of the pack the reader is asked to learn."""
+
+    teach_index: int = 0
+
+
+def _asked(desk: Desk) -> int:
+    """The card asked for (its index in the pack) while TEACH shows."""
+    state = desk.ui.state
+    return state.teach_index if isinstance(state, Teaching) else 0
 
 
 def teach_next(desk: Desk, index: int) -> Change:
     """Move to ``pack[index]`` and ask the reader to learn it."""
     pack = desk.rules.pack
-    desk.go(Screen.TEACH, teach_index=min(index, len(pack)))
+    desk.set(teach_index=min(index, len(pack)))
     desk.teach_failure = desk.unsaved = ""
     if index < len(pack):
         return Change(request=Teach(pack[index]))
@@ -24,24 +39,24 @@ def teach_next(desk: Desk, index: int) -> Change:
     return Change()
 
 
-def press(desk: Desk, key: Key) -> Change:
+def press(desk: Desk, ui: Teaching, key: Key) -> Change:
     """OK skips a card; B (or OK after the last) goes back to the menu.
 
     READER.md has no command that cancels a teach, so a card still asked for stays asked
     for on the reader: leaving says so (``left``), and a tag learnt later is explained.
     """
     pack = desk.rules.pack
-    if key is Key.B or (key is Key.OK and desk.ui.teach_index >= len(pack)):
+    if key is Key.B or (key is Key.OK and ui.teach_index >= len(pack)):
         desk.close()
     elif key is Key.OK:
-        return teach_next(desk, desk.ui.teach_index + 1)
+        return teach_next(desk, ui.teach_index + 1)
     return Change()
 
 
-def read(desk: Desk, card: Card | None, code: str) -> Change:
+def read(desk: Desk, ui: Teaching, card: Card | None, code: str) -> Change:
     """A tag the reader knows was read while teaching: say what it is."""
     pack = desk.rules.pack
-    index = desk.ui.teach_index
+    index = ui.teach_index
     if index >= len(pack):
         desk.say(Message("teach.tag_is_taught", card=card or code))
     elif card == pack[index]:
@@ -55,30 +70,30 @@ def read(desk: Desk, card: Card | None, code: str) -> Change:
 def pending(desk: Desk) -> str:
     """The card the TEACH screen waits for ("" when not teaching)."""
     pack = desk.rules.pack
-    if desk.ui.screen is Screen.TEACH and desk.ui.teach_index < len(pack):
-        return pack[desk.ui.teach_index].code
+    if desk.ui.screen is Screen.TEACH and _asked(desk) < len(pack):
+        return pack[_asked(desk)].code
     return ""
 
 
-def left(desk: Desk, before: Ui) -> None:
+def left(desk: Desk, before: Scene) -> None:
     """After a key: if it left teach mode (B, HOLD-OK, an undo) while a card was asked for,
     say that the reader still learns the next new tag as that card."""
     pack = desk.rules.pack
-    index = before.teach_index
+    asked = before.state.teach_index if isinstance(before.state, Teaching) else len(pack)
     if (
         before.screen is Screen.TEACH
         and desk.ui.screen is not Screen.TEACH
-        and index < len(pack)
+        and asked < len(pack)
         and desk.reader_online
         and not desk.ui.message
     ):
-        desk.say(Message("teach.still_open", card=pack[index]))
+        desk.say(Message("teach.still_open", card=pack[asked]))
 
 
 def taught(desk: Desk, code: str) -> Change:
     """The reader learnt a tag as ``code``: teach the next card, or say the pack is known."""
     pack = desk.rules.pack
-    index = desk.ui.teach_index
+    index = _asked(desk)
     try:
         card: Card | str = Card.from_code(code)
     except KaiserError:
@@ -108,7 +123,7 @@ def save_failed(desk: Desk, notice: str) -> Change:
     Outside a teach, the reader's own words (``notice``) are shown.
     """
     pack = desk.rules.pack
-    index = desk.ui.teach_index
+    index = _asked(desk)
     if desk.ui.screen is not Screen.TEACH or index >= len(pack):
         desk.say(notice)
         return Change()
@@ -126,7 +141,7 @@ def unknown(desk: Desk, uid: str) -> Change:
     and the screen says where to teach it.
     """
     pack = desk.rules.pack
-    index = desk.ui.teach_index
+    index = _asked(desk)
     if desk.ui.screen is Screen.TEACH and index < len(pack):
         desk.unsaved = ""  # the reader is not learning: no taught answer is to come
         desk.say(Message("teach.not_learning", card=pack[index]))
@@ -138,10 +153,10 @@ def unknown(desk: Desk, uid: str) -> Change:
     return Change()
 
 
-def view(desk: Desk) -> ListView:
+def view(desk: Desk, ui: Teaching) -> ListView:
     """The card to lay, the progress, whether the reader is there."""
     pack = desk.rules.pack
-    index = desk.ui.teach_index
+    index = ui.teach_index
     offline = () if desk.reader_online else (Message("teach.offline"),)
     if index >= len(pack):
         lines = (Message("teach.all_taught", count=len(pack)), Message("teach.b_returns"), *offline)
@@ -155,4 +170,8 @@ def view(desk: Desk) -> ListView:
     return ListView(Message("teach.title"), lines, 0, desk.teach_failure or desk.ui.message)
 
 
-PAGE = register(Page(Screen.TEACH, press, view, overlay=True, owns=("teach_index",), read=read))
+PAGES = (
+    Page(
+        Screen.TEACH, view, {Key.OK: press, Key.B: press}, state=Teaching, overlay=True, read=read
+    ),
+)

@@ -2,40 +2,50 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kaiser_core.cards import FIVE_HEARTS, THREE_SPADES, Card, Team
 from kaiser_core.entries import SpecialEntry, TrickEntry
 from kaiser_core.messages import Message
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import say
-from kaiser_core.table.keys import Key, seat_for
+from kaiser_core.table.keys import DIRECTIONS, Key, seat_for
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
-from kaiser_core.views import AskSpecialView, TricksView
+from kaiser_core.table.ui import Change, NoState
+from kaiser_core.views.tricks import AskSpecialView, TricksView
 
 
-def press_tricks(desk: Desk, key: Key) -> Change:
-    """A marks 5♥, B marks 3♠, a direction enters the trick's winner."""
-    ui = desk.ui
-    if key in (Key.A, Key.B):
-        card = FIVE_HEARTS if key is Key.A else THREE_SPADES
-        marked = ui.mark_five if key is Key.A else ui.mark_three
-        taken_in = desk.draft.trick_with(card)
-        if not marked and taken_in:
-            desk.say(Message("tricks.marked", card=card, trick=taken_in))
-        elif key is Key.A:
-            desk.go(Screen.TRICKS, mark_five=not marked)
-        else:
-            desk.go(Screen.TRICKS, mark_three=not marked)
-        return Change()
+@dataclass(frozen=True)
+class Marks:
+    """TRICKS' cursors: the trick to come holds 5♥ (A) or 3♠ (B)."""
+
+    mark_five: bool = False
+    mark_three: bool = False
+
+
+def mark(desk: Desk, ui: Marks, key: Key) -> None:
+    """A marks 5♥, B marks 3♠ (refused when that card is in an earlier trick)."""
+    card = FIVE_HEARTS if key is Key.A else THREE_SPADES
+    marked = ui.mark_five if key is Key.A else ui.mark_three
+    taken_in = desk.draft.trick_with(card)
+    if not marked and taken_in:
+        desk.say(Message("tricks.marked", card=card, trick=taken_in))
+    elif key is Key.A:
+        desk.set(mark_five=not marked)
+    else:
+        desk.set(mark_three=not marked)
+
+
+def winner(desk: Desk, ui: Marks, key: Key) -> Change:
+    """A direction enters the trick's winner (with the marks)."""
     seat = seat_for(key)
-    if seat is not None:
-        return desk.enter(TrickEntry(seat, ui.mark_five, ui.mark_three))
-    return Change()
+    assert seat is not None
+    return desk.enter(TrickEntry(seat, ui.mark_five, ui.mark_three))
 
 
-def view_tricks(desk: Desk) -> TricksView:
+def view_tricks(desk: Desk, ui: Marks) -> TricksView:
     """Trick k of n, the tricks per team, the specials so far, the marks, the live state."""
-    d, ui = desk.draft, desk.ui
+    d = desk.draft
     ns = sum(1 for t in d.tricks if t.winner.team is Team.NS)
     return TricksView(
         desk.contract_label(),
@@ -48,7 +58,7 @@ def view_tricks(desk: Desk) -> TricksView:
         ui.mark_five,
         ui.mark_three,
         d.live(),
-        ui.message,
+        desk.ui.message,
         desk.progress(),
         (say("hint.winner"),),
     )
@@ -56,36 +66,40 @@ def view_tricks(desk: Desk) -> TricksView:
 
 def _ask(desk: Desk, key: Key, card: Card) -> Change:
     seat = seat_for(key)
-    if seat is None:
-        return Change()
+    assert seat is not None
     if all(t.winner is not seat for t in desk.draft.tricks):
         desk.say(Message("ask.no_trick", seat=seat, card=card))
         return Change()
     return desk.enter(SpecialEntry(card, seat))
 
 
-def press_ask_five(desk: Desk, key: Key) -> Change:
+def press_ask_five(desk: Desk, state: NoState, key: Key) -> Change:
     """A direction names who took 5♥."""
     return _ask(desk, key, FIVE_HEARTS)
 
 
-def press_ask_three(desk: Desk, key: Key) -> Change:
+def press_ask_three(desk: Desk, state: NoState, key: Key) -> Change:
     """A direction names who took 3♠."""
     return _ask(desk, key, THREE_SPADES)
 
 
-def view_ask_five(desk: Desk) -> AskSpecialView:
+def view_ask_five(desk: Desk, state: NoState) -> AskSpecialView:
     """Who took 5♥?"""
     return AskSpecialView(FIVE_HEARTS, desk.ui.message, (say("hint.seat"),))
 
 
-def view_ask_three(desk: Desk) -> AskSpecialView:
+def view_ask_three(desk: Desk, state: NoState) -> AskSpecialView:
     """Who took 3♠?"""
     return AskSpecialView(THREE_SPADES, desk.ui.message, (say("hint.seat"),))
 
 
 PAGES = (
-    register(Page(Screen.TRICKS, press_tricks, view_tricks, owns=("mark_five", "mark_three"))),
-    register(Page(Screen.ASK_FIVE, press_ask_five, view_ask_five)),
-    register(Page(Screen.ASK_THREE, press_ask_three, view_ask_three)),
+    Page(
+        Screen.TRICKS,
+        view_tricks,
+        {Key.A: mark, Key.B: mark, **dict.fromkeys(DIRECTIONS, winner)},
+        state=Marks,
+    ),
+    Page(Screen.ASK_FIVE, view_ask_five, dict.fromkeys(DIRECTIONS, press_ask_five)),
+    Page(Screen.ASK_THREE, view_ask_three, dict.fromkeys(DIRECTIONS, press_ask_three)),
 )

@@ -1,7 +1,7 @@
 """NEW GAME in club mode: waiting for the round, or the round's four names on their seats.
 
-It replaces the NEW GAME module of ``new_game`` (which it imports first; the table imports it
-in club mode) and hands over to it outside club mode and for a free game. The round's game gets
+In club mode its page replaces NEW GAME's (``screens.CLUB_SCREENS``); it hands over to
+``new_game`` outside club mode and for a free game. The round's game gets
 the round's rules and the four players' names; a round is started here once.
 """
 
@@ -13,11 +13,12 @@ from kaiser_core.cards import Team
 from kaiser_core.messages import Message
 from kaiser_core.table import new_game
 from kaiser_core.table.club_state import ClubRound, ClubState, RoundError, parse_round
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
-from kaiser_core.views import ClubRoundView, ClubWaitView, View
+from kaiser_core.views import View
+from kaiser_core.views.club import ClubRoundView, ClubWaitView
 
 
 def team_names(seats: tuple[str, str, str, str]) -> dict[Team, str]:
@@ -25,16 +26,16 @@ def team_names(seats: tuple[str, str, str, str]) -> dict[Team, str]:
     return {Team.NS: f"{seats[0]} & {seats[2]}", Team.EW: f"{seats[1]} & {seats[3]}"}
 
 
-def press(desk: Desk, key: Key) -> Change:
+def press(desk: Desk, ui: object, key: Key) -> Change:
     """A direction or OK starts the round's game (or a free game while waiting)."""
     club = desk.club
     r = club.available() if club is not None else None
     if club is None or r is None or r.seats is None:
-        return new_game.press(desk, key)
+        return new_game.press(desk, ui, key)
     own_rules = desk.new_game_rules
     desk.new_game_rules = r.rules
     try:
-        change = new_game.press(desk, key)
+        change = new_game.press(desk, ui, key)
     finally:
         desk.new_game_rules = own_rules
     if desk.game is not None:
@@ -45,11 +46,11 @@ def press(desk: Desk, key: Key) -> Change:
     return change
 
 
-def view(desk: Desk) -> View:
+def view(desk: Desk, ui: object) -> View:
     """Waiting (event, round, broker) or the round's seating; outside club mode: NEW GAME."""
     club = desk.club
     if club is None:
-        return new_game.view(desk)
+        return new_game.view(desk, ui)
     r = club.available()
     if r is not None and r.seats is not None:
         title = Message("club.round_table", round=r.number, table=club.table)
@@ -85,4 +86,4 @@ def set_broker(desk: Desk, online: bool) -> bool:
     return True
 
 
-PAGE = register(Page(Screen.NEW_GAME, press, view))
+PAGES = (Page(Screen.NEW_GAME, view, dict.fromkeys(new_game.KEYS, press), state=new_game.Names),)

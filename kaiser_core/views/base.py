@@ -1,10 +1,8 @@
-"""The views a first frame needs, and the parts other views hold (``kaiser_core.views``
-hands them out; its rules hold for them)."""
+"""The parts several views hold (a team's score, a contract's label, the live state)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from kaiser_core.cards import Seat, Suit, Team
 
@@ -26,18 +24,7 @@ class ContractLabel:
     number: int
     trump: Suit | None  # None is no-trump
     low: bool = False
-
-
-@dataclass(frozen=True)
-class NewGameView:
-    """Choose the first dealer: push toward a seat, OK for a random one."""
-
-    rules_name: str
-    message: str = ""
-    hint: tuple[str, ...] = ()  # what the keys do now
-    seats: Mapping[Seat, str] = field(default_factory=dict)  # the players on their seats
-    picking: Seat | None = None  # a roster's names step: the seat whose name UP/DOWN change
-    names_back: bool = False  # the dealer step after the names step: B goes back to them
+    first_lead: bool = False  # a suit contract whose first card led names trump
 
 
 @dataclass(frozen=True)
@@ -48,15 +35,3 @@ class LiveContract:
     needed: int
     most_possible: int
     status: str  # "", "MADE" or "SET"
-
-
-@dataclass(frozen=True)
-class ListView:
-    """A scrolling list of lines with a title (history, rules, teach progress)."""
-
-    title: str
-    lines: tuple[str, ...]
-    index: int
-    message: str = ""
-    wrap: bool = False  # long lines take more rows instead of ending in an ellipsis
-    hint: tuple[str, ...] = ()  # what the keys do now

@@ -1,7 +1,4 @@
-"""The views of card-reader entry.
-
-``kaiser_core.views`` hands them out, when first asked for; its rules hold for them.
-"""
+"""Card-reader entry's view."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The views of club mode's screens: waiting, the round's seats, the round over.
-
-``kaiser_core.views`` hands them out, when first asked for; its rules hold for them.
-"""
+"""Club mode's views: waiting, the round's seating, ROUND OVER."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The views of per-hand (QUICK) entry.
-
-``kaiser_core.views`` hands them out, when first asked for; its rules hold for them.
-"""
+"""QUICK's view: per-hand entry."""
 
 from __future__ import annotations
 

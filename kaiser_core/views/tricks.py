@@ -1,7 +1,4 @@
-"""The views of per-trick entry and the question after its last trick.
-
-``kaiser_core.views`` hands them out, when first asked for; its rules hold for them.
-"""
+"""Per-trick entry's views: TRICKS and the questions after it."""
 
 from __future__ import annotations
 

@@ -120,6 +120,7 @@ class Director:
         self.db = folder / "director.db"
         self.preexec: Any = None  # run in the child before the director (a cgroup, limits)
         self.prefix: list[str] = []  # a command the director runs under (prlimit)
+        self.args: list[str] = []  # more of the command line (``--season FILE``)
 
     @property
     def url(self) -> str:
@@ -142,6 +143,7 @@ class Director:
             str(self.db),
             "--listen",
             f"127.0.0.1:{self.port}",
+            *self.args,
         ]
         env = {**os.environ, **self.env}
         self.proc = subprocess.Popen(

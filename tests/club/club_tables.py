@@ -4,7 +4,9 @@ its ``kaiser-scorer publish``, each a process of its own."""
 from __future__ import annotations
 
 import json
+import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -74,7 +76,7 @@ class ClubTable:
             self.publisher.wait(10)
             self.publisher = None
 
-    def run(self, *extra: str) -> subprocess.Popen[bytes]:
+    def run(self, *extra: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
         """The scorer as a process (``--keys FILE`` in ``extra``, or until SIGTERM)."""
         log = open(self.folder / "scorer.log", "ab")  # noqa: SIM115 - kept by the process
         return subprocess.Popen(
@@ -83,30 +85,50 @@ class ClubTable:
             stdout=subprocess.PIPE,
             stderr=log,
             cwd=REPO,
+            env=env,
         )
 
     def wait_for_round(self, number: int, timeout: float = 20) -> None:
         """Run the scorer idle until the director's round ``number`` is journaled."""
         self.wait_for_club(lambda club: club.get("latest", {}).get("round") == number, timeout)
 
-    def wait_for_club(self, check: Any, timeout: float = 20) -> dict[str, Any]:
-        """Run the scorer idle until its journaled club state passes ``check``."""
-        proc = self.run()
-        try:
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                club = self.meta("club") or {}
-                club["latest"] = club.get("latest") or {}
-                ready = Path(str(self.db) + "-club.sock").exists()  # the scorer listens
-                if ready and check(club):
-                    time.sleep(0.5)  # its signal handlers are installed right after
-                    return club
-                assert proc.poll() is None, "the scorer stopped"
-                time.sleep(0.1)
-            raise AssertionError(f"table {self.n}: the club state did not arrive: {club}")
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            assert proc.wait(15) == 0
+    def wait_for_club(self, check: Any, timeout: float = 60) -> dict[str, Any]:
+        """Run the scorer idle until its journaled club state passes ``check``.
+
+        The scorer says READY=1 on a notify socket of this test (as to systemd) once its
+        signal handlers are installed: only then is it stopped with SIGTERM.
+        """
+        notify = self.folder / "notify"
+        notify.unlink(missing_ok=True)
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listen:
+            listen.bind(str(notify))
+            proc = self.run(env={**os.environ, "NOTIFY_SOCKET": str(notify)})
+            try:
+                deadline = time.monotonic() + timeout
+                self._ready(listen, proc, deadline)
+                while time.monotonic() < deadline:
+                    club = self.meta("club") or {}
+                    club["latest"] = club.get("latest") or {}
+                    if check(club):
+                        return club
+                    assert proc.poll() is None, "the scorer stopped"
+                    time.sleep(0.1)
+                raise AssertionError(f"table {self.n}: the club state did not arrive: {club}")
+            finally:
+                proc.send_signal(signal.SIGTERM)
+                assert proc.wait(15) == 0
+
+    def _ready(self, listen: socket.socket, proc: subprocess.Popen[bytes], end: float) -> None:
+        """Until the scorer's READY=1 (its first frame drawn, its signal handlers on)."""
+        while (left := end - time.monotonic()) > 0:
+            assert proc.poll() is None, "the scorer stopped"
+            listen.settimeout(min(left, 1.0))
+            try:
+                if listen.recv(4096) == b"READY=1":
+                    return
+            except TimeoutError:
+                continue
+        raise AssertionError(f"table {self.n}: the scorer did not say READY=1")
 
     def play(self, keys: list[str]) -> list[str]:
         """A key script to its end; the ``ok N KEY`` lines."""

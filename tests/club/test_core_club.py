@@ -290,3 +290,30 @@ def test_names_are_nfc_from_the_event_file_to_the_tables_screen() -> None:
     message = {"round": 1, "ended": False, "rules": "standard", "sitting_out": [],
                "tables": {"1": [decomposed, "Bob", "Cy", "Di"]}}  # fmt: skip
     assert parse_round(message, 1).seats == ("Zoë", "Bob", "Cy", "Di")
+
+
+def test_a_joffre_event_sends_its_rules_and_scores_its_tables_records() -> None:
+    """Issue 29: an evening of Joffre (Quebec) is an event whose rules are the profile."""
+    from kaiser_core.record import score_record
+
+    e = parse_event(event_data(rules="joffre", options={"three_spades_value": -2}))
+    sent = round_message(e, 1, None, False)["rules"]
+    assert sent == {"profile": "joffre", "options": {"three_spades_value": -2, "max_hands": 10}}
+    result = score_record(
+        {
+            "rules": sent,
+            "hands": [
+                {"auction": ["pass"] * 4},
+                {
+                    "auction": ["7", "pass", "pass", "pass"],
+                    "trump": "first-lead",
+                    "taken": {"NS": 4, "EW": 4},
+                    "five_hearts": "EW",
+                    "three_spades": "EW",
+                },
+            ],
+        }
+    )
+    # E 7: 4 tricks + 5 - 2 = 7, made: the bid; NS 4. A redeal first (four passes).
+    assert [h["redeal"] for h in result["hands"]] == [True, False]
+    assert result["totals"] == {"NS": 4, "EW": 7}

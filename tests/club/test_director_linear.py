@@ -125,9 +125,11 @@ class Spy(Store):
         super().__init__(path, "tue-1")
         self.saved: list[tuple[int, int, bool]] = []
 
-    def save_game(self, table: int, number: int, record: Any, ended: bool) -> None:
+    def save_game(
+        self, table: int, number: int, record: Any, ended: bool, summary: str | None = None
+    ) -> None:
         self.saved.append((table, number, ended))
-        super().save_game(table, number, record, ended)
+        super().save_game(table, number, record, ended, summary)
 
 
 def test_only_the_games_a_change_touched_are_saved(tmp_path: Path) -> None:
@@ -161,6 +163,7 @@ def test_only_the_games_a_change_touched_are_saved(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_changes_within_a_flush_go_out_as_one_standings_event_the_latest(tmp_path: Path) -> None:
     async def night() -> tuple[bytes, dict[str, Any]]:
         service = Service(Director(make_event()), Store(tmp_path / "d.sqlite", "tue-1"))

@@ -66,8 +66,9 @@ def test_a_database_of_something_else_is_refused(tmp_path: Path) -> None:
     )
     con.commit()
     con.close()
-    with pytest.raises(StoreError, match="not a director database"):
+    with pytest.raises(StoreError, match="not a director database") as refused:
         Store(db, "monday")
+    assert str(refused.value) == f"{db}: not a director database ('kaiser-journal/3')"
     (tmp_path / "junk.db").write_bytes(b"not sqlite at all" * 100)
     with pytest.raises(StoreError, match="cannot use it"):
         Store(tmp_path / "junk.db", "monday")

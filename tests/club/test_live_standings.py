@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ def random_result(rng: random.Random, names: tuple[str, ...]) -> TableResult:
     return TableResult(totals, winner, rng.random() < 0.3, seats)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(
     seed=st.integers(0, 2**32),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import random
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -43,13 +43,19 @@ def test_the_broker_killed_mid_round_and_the_director_restarted(venue: Venue) ->
     expected = rescore(PLAYERS, 3, games, seating, {1})
     d.wait_for(lambda: d.get("/api/standings") == expected, what="standings after the restart")
     # The director restarted: the same state from its database (and the retained messages).
+    seen = {r["table"]: r["seen"] for r in d.get("/api/tables")}
     d.stop()
     d.start()
     assert d.get("/api/standings") == expected
     assert d.get("/api/event")["seating"] == d.get("/api/event")["seating"][:1]
     assert d.get("/api/event")["seating"][0]["ended"] is True
-    time.sleep(0.5)  # the retained messages arrive again: duplicates, nothing changes
-    assert d.get("/api/standings") == expected
+    d.wait_for(  # the retained messages arrive again (each table heard anew): duplicates
+        lambda: all(
+            r["seen"] != seen[r["table"]] for r in d.get("/api/tables") if r["table"] in plays
+        ),
+        what="the retained messages again",
+    )
+    assert d.get("/api/standings") == expected  # nothing changes
     assert all(r["refused"] == 0 for r in d.get("/api/tables"))
 
 
@@ -95,7 +101,11 @@ def test_a_bridged_venue_feeds_the_central_director(tmp_path: Path) -> None:
         central.stop()
 
 
-def sse_events(port: int, count: int, kind: str, timeout: float = 10) -> list[dict]:
+def sse_events(
+    port: int, count: int, kind: str, timeout: float = 10, first: threading.Event | None = None
+) -> list[dict]:
+    """``count`` events of ``kind`` from the director's stream; ``first`` is set once the
+    first arrived (the stream starts with the standings: the reader is subscribed)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     conn.request("GET", "/events")
     response = conn.getresponse()
@@ -109,21 +119,22 @@ def sse_events(port: int, count: int, kind: str, timeout: float = 10) -> list[di
             name = line[7:]
         elif line.startswith("data: ") and name == kind:
             events.append(json.loads(line[6:]))
+            if first is not None:
+                first.set()
     conn.close()
     return events
 
 
 def test_server_sent_events_deliver_a_change(venue: Venue) -> None:
-    import threading
-
     rnd = start_round(venue)
     seats = rnd["tables"]["1"]
     got: list[list[dict]] = []
+    subscribed = threading.Event()
     reader = threading.Thread(
-        target=lambda: got.append(sse_events(venue.director.port, 2, "standings"))
+        target=lambda: got.append(sse_events(venue.director.port, 2, "standings", first=subscribed))
     )
     reader.start()
-    time.sleep(0.5)
+    assert subscribed.wait(30), "the stream sent no standings"
     records = play(random.Random(3), seats, 1)
     venue.table(1).game(1, records[0])
     reader.join(10)

@@ -8,6 +8,7 @@ from pathlib import Path
 from test_table_side import HAND, press, round_msg, table_with_journal
 
 from hardware.club.revision import club_text
+from hardware.resume import commit
 from kaiser_core.table import waiting
 from kaiser_core.table.club_state import ClubState
 
@@ -36,7 +37,7 @@ def test_the_journal_keeps_the_club_state_of_every_change(tmp_path: Path) -> Non
     table.club = ClubState("Tue", 3)
     seen = []
     for message in (round_msg(1), round_msg(1, ended=True), round_msg(2)):
-        journal.store(waiting.receive(table, message), table)
+        commit(journal, waiting.receive(table, message), table)
         assert json.loads(journal.get("club") or "") == table.club.to_json()
         seen.append(journal.get("club"))
         if message["round"] == 1 and not message["ended"]:

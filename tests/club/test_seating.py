@@ -34,7 +34,9 @@ def check_individual(n: int, rounds: int) -> Counter[frozenset[str]]:
     return opponents
 
 
-@pytest.mark.parametrize("n", range(8, 41))
+@pytest.mark.parametrize(
+    "n", [pytest.param(n, marks=pytest.mark.slow) if n >= 32 else n for n in range(8, 41)]
+)  # from 32 players on, over a quarter of a second each
 def test_individual_seating_for_every_round_count(n: int) -> None:
     for rounds in range(1, n):
         check_individual(n, rounds)

@@ -14,13 +14,15 @@ from club_helpers import REPO
 from hardware.club.link import attach
 from hardware.config import ConfigError, load_config
 from hardware.journal import Journal
+from hardware.resume import commit
 from hardware.screens import render
 from kaiser_core.cards import Seat, Team
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Table, waiting
 from kaiser_core.table.club_state import ClubState
 from kaiser_core.table.menu import MenuItem, choose
-from kaiser_core.views import ClubRoundView, ClubWaitView, GameOverView, RoundOverView
+from kaiser_core.views.club import ClubRoundView, ClubWaitView, RoundOverView
+from kaiser_core.views.game_over import GameOverView
 
 GOOD = '[club]\nbroker = "10.0.0.5:1884"\nevent = "tue-1"\ntable = 3\n'
 ROUND_RULES = {"profile": "standard", "options": {"max_hands": 2}}
@@ -72,6 +74,7 @@ def test_each_mistake_in_club_is_one_line_naming_the_key(tmp_path: Path, text, w
     assert str(err.value).startswith(str(path))
 
 
+@pytest.mark.slow
 def test_publish_without_club_is_a_usage_error(tmp_path: Path) -> None:
     path = tmp_path / "c.toml"
     path.write_text('board = "mock"\n')
@@ -93,7 +96,7 @@ def table_with_journal(path: Path) -> tuple[Table, Journal]:
 
 def press(table: Table, journal: Journal, *keys: str) -> None:
     for key in keys:
-        journal.store(table.press(Key.from_name(key)), table)
+        commit(journal, table.press(Key.from_name(key)), table)
 
 
 def test_a_new_database_has_a_journal_id_and_rev_raised_by_every_change_and_undo(
@@ -130,6 +133,7 @@ def test_an_older_database_gets_the_ids_and_its_games_are_untouched(tmp_path: Pa
     journal.close()
 
 
+@pytest.mark.slow
 def test_recover_makes_a_new_journal_and_keeps_the_club_values(tmp_path: Path) -> None:
     table, journal = table_with_journal(tmp_path / "a.db")
     table.club = ClubState("Tue", 3)
@@ -249,7 +253,7 @@ def test_the_menu_locks_rules_and_new_game_during_the_round() -> None:
 def test_the_club_state_is_journaled_and_resumed(tmp_path: Path) -> None:
     table, journal = table_with_journal(tmp_path / "k.db")
     table.club = ClubState("Tue", 3)
-    journal.store(waiting.receive(table, round_msg(1)), table)
+    commit(journal, waiting.receive(table, round_msg(1)), table)
     press(table, journal, "UP", *HAND)
     assert journal.get("club.round.1") == "1"
     journal.close()
@@ -263,7 +267,7 @@ def test_the_club_state_is_journaled_and_resumed(tmp_path: Path) -> None:
         pass
 
     host = Host()
-    host.table, host.journal = again, journal  # type: ignore[attr-defined]
+    host.apply, host.journal = again.handle, journal  # type: ignore[attr-defined]
     from hardware.club.config import ClubConfig
 
     attach(host, ClubConfig("h", 1883, "tue", 3, "Tue"))  # type: ignore[arg-type]

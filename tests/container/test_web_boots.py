@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, sys.argv[2])
 from player import Player
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Table
@@ -53,7 +53,7 @@ def totals():
 player, before = Player(5), totals()
 while totals() == before or totals()[-1][1:] == (0, 0):  # until a hand is scored
     for name in player.chunk(table):
-        journal.store(table.press(Key.from_name(name)), table)
+        commit(journal, table.press(Key.from_name(name)), table)
 rows = totals()
 print("stored " + json.dumps({str(i): [ns, ew] for i, ns, ew in rows}), flush=True)
 signal.signal(signal.SIGTERM, lambda *_: (journal.close(), sys.exit(0)))

@@ -40,6 +40,12 @@ def test_game_file(path: Path):
     assert result["winner"] == want["winner"]
     assert result["skunk"] == want["skunk"]
     assert result["next_dealer"] == want["next_dealer"]
+    if "trumps" in want:  # each hand's trump in the result (None for a redeal or no-trump)
+        got_trumps = [None if h["redeal"] else h["contract"]["trump"] for h in result["hands"]]
+        assert got_trumps == want["trumps"]
+    if "raws" in want:
+        raws = [[h["raw"]["NS"], h["raw"]["EW"]] for h in result["hands"] if not h["redeal"]]
+        assert raws == want["raws"]
     if "revokes_by_hand" in want:
         got = [h.get("revokes", []) for h in result["hands"]]
         assert got == want["revokes_by_hand"]

@@ -27,7 +27,7 @@ from kaiser_core.rules import LowSpecials, Rules, find_profile
 from kaiser_core.scoring import HandScore, Outcome, score_hand
 from kaiser_core.table.draft import Draft
 from kaiser_core.tricks import trick_winner
-from kaiser_core.views import LiveContract
+from kaiser_core.views.base import LiveContract
 
 pytestmark = pytest.mark.slow
 

@@ -19,6 +19,7 @@ def scored(record: dict) -> dict:
     return result_json(parse_record(record).game())
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**32), rules=house_rules())
 def test_each_next_record_parsed_after_the_last_scores_as_parsed_whole(seed, rules) -> None:

@@ -327,6 +327,7 @@ def test_the_good_hand_is_accepted(capsys):
     assert result["totals"] == {"NS": -1, "EW": 11}
 
 
+@pytest.mark.slow
 def test_missing_file_and_binary_input_are_one_line_no_traceback(tmp_path):
     binary = tmp_path / "garbage.json"
     binary.write_bytes(bytes(range(256)))
@@ -343,6 +344,7 @@ def test_missing_file_and_binary_input_are_one_line_no_traceback(tmp_path):
         assert "Traceback" not in run.stderr
 
 
+@pytest.mark.slow
 def test_deeply_nested_json_is_refused_not_crashed(tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import house_rules, random_game
@@ -25,6 +26,7 @@ def played(rng: random.Random, rules) -> tuple:
     return parsed.game(), names, rng.random() < 0.2
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), rules=house_rules(), count=st.integers(0, 8))
 def test_the_sum_of_the_games_parts_is_the_statistics(seed, rules, count) -> None:

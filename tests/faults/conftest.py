@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from hardware.resume import commit
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -74,7 +76,7 @@ def play(db: Path, games: int, seed: int = 3, underway: bool = True) -> None:
 
     def press(*names: str) -> None:
         for name in names:
-            journal.store(table.press(Key.from_name(name)), table)
+            commit(journal, table.press(Key.from_name(name)), table)
 
     while done < games:
         press(*player.chunk(table))
@@ -267,7 +269,7 @@ def store_keys(db: Path, keys: list[str], close: bool = True) -> Any:
     table = Table(Rules(), choose_seat=lambda: Seat.N)
     resume(journal, table)
     for name in keys:
-        journal.store(table.press(Key.from_name(name)), table)
+        commit(journal, table.press(Key.from_name(name)), table)
     if close:
         journal.close()
     return journal

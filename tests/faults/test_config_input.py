@@ -51,6 +51,7 @@ def test_config_mistakes_are_one_line(case: str, text: str, fragment: str, tmp_p
     assert "\n" not in message and fragment in message and len(message) < 200, message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "case,data",
     [

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from hardware.sources.check import quick_check
 from hardware.storage import DatabaseDamaged, JournalError
 from kaiser_core.cards import Seat
@@ -123,7 +123,7 @@ def test_a_bad_page_in_old_games_is_found_off_the_key_path(tmp_path: Path) -> No
     resume(journal, table)
     assert journal.check() is not None  # ... quick_check (idle time, recover) does not
     with pytest.raises(DatabaseDamaged, match="recover --db"):
-        journal.store(table.press(Key.OK), table)
+        commit(journal, table.press(Key.OK), table)
     journal.close()
     before = digest(db)
     result = run(tmp_path, db)  # the mark beside the file: no scorer writes to it again
@@ -149,9 +149,9 @@ def test_damage_met_by_a_later_write_stops_all_writing(tmp_path: Path) -> None:
     with pytest.raises(DatabaseDamaged):
         for _ in range(30):
             for name in player.chunk(table):
-                journal.store(table.press(Key.from_name(name)), table)
+                commit(journal, table.press(Key.from_name(name)), table)
     with pytest.raises(DatabaseDamaged):  # and every later one, without touching the file
-        journal.store(table.press(Key.OK), table)
+        commit(journal, table.press(Key.OK), table)
     journal.close()
     assert db.with_name("kaiser.db-damaged").exists()
 

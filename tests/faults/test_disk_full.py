@@ -106,7 +106,7 @@ def scorer_for(journal: Journal) -> Scorer:
 
 
 def press(scorer: Scorer, name: str) -> Event:
-    event = Event("key", name)
+    event = Event.key(name)
     scorer.handle(event)
     return event
 
@@ -211,6 +211,7 @@ def test_a_start_on_a_full_disk_says_so_and_goes_on_once_there_is_room(
     assert acked(again.out) == len(keys) - 60
 
 
+@pytest.mark.slow
 def test_a_service_on_a_full_disk_says_so_and_starts_again_once_there_is_room(
     small_disk: Any,
 ) -> None:

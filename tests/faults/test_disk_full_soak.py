@@ -153,7 +153,7 @@ class Round:
             if self.filler is None and self.rng.random() < 1 / FILL_EVERY:
                 self.filler = fill(self.disk.path, leave=self.rng.randrange(0, 45 * 1024, 4096))
                 self.stats["fillers"] += 1
-            event = Event("key", keys[0])
+            event = Event.key(keys[0])
             scorer.handle(event)
             if not event.error:
                 over = self.shadow.game is not None and self.shadow.game.over

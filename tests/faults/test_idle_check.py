@@ -14,9 +14,9 @@ from hardware.config import Config
 from hardware.fault import DAMAGED, message_image
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from hardware.runner import is_service, serve
-from hardware.scorer import Event, Scorer
+from hardware.scorer import Call, Event, Scorer
 from hardware.screens import render
 from hardware.sources.check import CheckSource
 from hardware.storage import DatabaseDamaged, WriterLock, beside
@@ -59,7 +59,7 @@ def scorer_on(db: Path, clock: Clock, keep: bool = True) -> tuple[Scorer, list[s
 
 def next_event(scorer: Scorer) -> Event:
     event = scorer.events.get(timeout=30)
-    assert event.kind == "call"
+    assert isinstance(event.value, Call)
     return event
 
 
@@ -70,7 +70,7 @@ def test_damage_in_old_games_is_found_when_idle_and_stops_all_writing(tmp_path: 
     check = CheckSource(db, idle=20, every=3600)
     check.start(scorer)
     clock.now += 10
-    scorer.handle(Event("key", "OK"))  # a key: the table is busy
+    scorer.handle(Event.key("OK"))  # a key: the table is busy
     clock.now += 15
     check.poll(scorer)
     assert not check.running  # 20 s after start, but only 15 s after the last key
@@ -89,10 +89,10 @@ def test_damage_in_old_games_is_found_when_idle_and_stops_all_writing(tmp_path: 
     screen = scorer.table.ui.screen
     before = db.read_bytes()
     for name in ("OK", "UP", "HOLD-B"):
-        scorer.handle(Event("key", name))  # keys change nothing now, and raise nothing
+        scorer.handle(Event.key(name))  # keys change nothing now, and raise nothing
     assert scorer.table.ui.screen is screen and db.read_bytes() == before
     with pytest.raises(DatabaseDamaged, match="recover --db"):
-        scorer.journal.store(scorer.table.press(Key.OK), scorer.table)
+        commit(scorer.journal, scorer.table.press(Key.OK), scorer.table)
     scorer.journal.close()
 
 
@@ -155,7 +155,7 @@ def test_keys_are_stored_while_a_check_holds_its_read_transaction(tmp_path: Path
     assert reading.wait(30)
     keys = ["OK", "UP", "OK", "RIGHT", "RIGHT", "DOWN", "LEFT", "UP"]
     for name in keys:  # the scorer is still the writer, and nobody waits for the check
-        scorer.handle(Event("key", name))
+        scorer.handle(Event.key(name))
     assert scorer.keys_stored == len(keys) and scorer.not_saved == 0 and check.running
     release.set()
     scorer.handle(next_event(scorer))
@@ -200,7 +200,7 @@ def test_the_service_shows_damage_lets_go_of_the_database_and_restarts_once_fixe
         while not scorers:
             thread.join(0.01)
         scorer = scorers[0]
-        scorer.post("call", lambda: scorer.damaged("quick_check: page 40: btreeInitPage"))
+        scorer.call(lambda: scorer.damaged("quick_check: page 40: btreeInitPage"))
         for _ in range(500):
             if scorer.fault:
                 break

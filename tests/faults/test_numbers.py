@@ -36,6 +36,7 @@ def test_a_club_brokers_port_is_a_config_error(tmp_path: Path, port: str) -> Non
     assert message.startswith("club.broker") and "\n" not in message and len(message) < 160, message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("port", PORTS, ids=["superscript", "huge", "arabic-indic", "long"])
 def test_a_web_listen_port_is_one_line(tmp_path: Path, port: str) -> None:
     result = cli("web", "--db", str(tmp_path / "k.db"), "--listen", f"127.0.0.1:{port}")
@@ -54,6 +55,7 @@ def director(tmp_path: Path, *args: str) -> Any:
                timeout=30)  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("port", PORTS, ids=["superscript", "huge", "arabic-indic", "long"])
 def test_the_directors_ports_are_one_line(tmp_path: Path, port: str) -> None:
     for args in (
@@ -67,6 +69,7 @@ def test_the_directors_ports_are_one_line(tmp_path: Path, port: str) -> None:
         assert "--broker" in line if args[1] != "localhost" else "--listen" in line, line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("usec", [HUGE[:400], "1" + "0" * 30, "²"])
 def test_a_watchdog_usec_of_any_size_starts_the_scorer(tmp_path: Path, usec: str) -> None:
     keys = tmp_path / "keys.txt"

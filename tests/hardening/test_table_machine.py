@@ -25,13 +25,14 @@ from hypothesis.stateful import (
 
 from hardware.app import export_game
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from kaiser_core.cards import SEATS, Seat, Team
 from kaiser_core.entries import Start, TableEntry
 from kaiser_core.record import record_json, score_record
 from kaiser_core.rules import Deal, Rules, find_profile
 from kaiser_core.table import SEAT_OF_DIRECTION, Change, Key, Screen, Table
-from kaiser_core.views import SummaryView, View
+from kaiser_core.views import View
+from kaiser_core.views.summary import SummaryView
 
 from .hands import (
     HAND_PLANS,
@@ -129,7 +130,7 @@ class TableMachine(RuleBasedStateMachine):
         screen = table.ui.screen
         entries_before, totals_before = list(table.entries), totals(table)
         change = table.press(key)
-        self.journal.store(change, table)
+        commit(self.journal, change, table)
         view = table.view()
         if isinstance(view, SummaryView):
             raw = 9 if table.rules.deal is Deal.WIDOW else 10

@@ -97,7 +97,7 @@ def test_two_keys_pressed_together_never_crash(tmp_path: Path, caplog, bounce_ti
             assert wait_until(lambda: not any(k.settling for k in buttons._keys.values()))
             buttons.close()
             drained = threading.Event()
-            scorer.post("call", lambda: None, done=drained)
+            scorer.call(lambda: None, done=drained)
             drained.wait(30)
             scorer.stop()
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from kaiser_core.rules import Rules
-from kaiser_core.table import Screen, Table
+from kaiser_core.table import Screen, Table, read_scene
 from kaiser_core.table.keys import Key
 from kaiser_core.table.menu import LANGUAGES, MenuItem, language
-from kaiser_core.table.ui import Ui
+from kaiser_core.table.ui import Scene, Settings
 
 
 def open_language(table: Table) -> None:
@@ -39,7 +39,7 @@ def test_ok_cycles_the_languages_from_the_configs_and_says_so() -> None:
         table.press(Key.OK)
         seen.append(language(table))
         assert table.ui.screen is Screen.MENU and table.ui.message.key == "menu.language"
-    assert seen == ["es", "ru", "en", "it", "pt", "fi"]
+    assert seen == ["es", "ru", "fr", "en", "it", "pt", "fi"]
 
 
 def test_the_choice_is_journaled_with_the_ui_and_wins_over_the_config() -> None:
@@ -48,12 +48,12 @@ def test_the_choice_is_journaled_with_the_ui_and_wins_over_the_config() -> None:
     open_language(table)
     change = table.press(Key.OK)
     assert change.ui and not change.append  # UI state: journaled, not an entry
-    stored = Ui.from_json(table.ui.to_json())
+    stored = read_scene(table.ui.to_json())
     again = Table(Rules())
     again.language = "ru"
     again.ui = stored
     assert language(again) == "it"
-    again.ui = Ui(extra={"language": "xx"})  # a bad value read back: the config's
+    again.ui = Scene(settings=Settings(language="xx"))  # a bad value read back: the config's
     assert language(again) == "ru"
 
 

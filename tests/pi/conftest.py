@@ -125,7 +125,7 @@ def press(scorer: Scorer, *names: str) -> list[Event]:
     """Keys straight into the main loop's handler (no thread): the events, with any error."""
     events = []
     for name in names:
-        event = Event("key", name)
+        event = Event.key(name)
         scorer.handle(event)
         events.append(event)
     return events

@@ -18,8 +18,9 @@ from hardware import oled
 from hardware.config import parse_config
 from hardware.oled import BRIGHT, DIM, NOP, Display, luma_factory
 from hardware.panel import DRIVERS
-from hardware.scorer import Event, Scorer
+from hardware.scorer import Call, Event, Scorer
 from hardware.screens import render
+from kaiser_core.table.events import ReaderPresent
 
 from .conftest import TABLE_MD_EXAMPLE, Bench, Clock, press, same_image
 
@@ -59,16 +60,20 @@ def run_while(scorer: Scorer, story: Callable[[], None]) -> None:
 def key(scorer: Scorer, name: str) -> Event:
     """A key through the queue, as the buttons send it; returns once it is handled."""
     done = threading.Event()
-    event = Event("key", name, done)
+    event = Event.key(name, done)
     scorer.events.put(event)
     assert done.wait(5), f"{name} was not handled"
     return event
 
 
 # -- a display that is missing or failing ---------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("permission", [False, True], ids=["not-found", "no-permission"])
 def test_a_display_missing_at_start_is_logged_once_the_game_goes_on_and_it_comes_back(
-    bench: Bench, make_scorer: Any, journal: Any, caplog: pytest.LogCaptureFixture,
+    bench: Bench,
+    make_scorer: Any,
+    journal: Any,
+    caplog: pytest.LogCaptureFixture,
     permission: bool,
 ) -> None:
     bench.missing, bench.permission = 10**6, permission  # unplugged
@@ -96,6 +101,7 @@ def test_a_display_missing_at_start_is_logged_once_the_game_goes_on_and_it_comes
     assert any(r.getMessage() == "the display is back" for r in caplog.records)
 
 
+@pytest.mark.slow
 def test_a_display_whose_writes_fail_for_a_while_is_logged_once_and_shows_the_screen_again(
     bench: Bench, make_scorer: Any, journal: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -160,7 +166,10 @@ def test_a_failing_display_makes_the_loop_wait_not_spin(bench: Bench, make_score
     ],
 )
 def test_luma_factory_makes_the_boards_panel_with_the_configs_settings(
-    monkeypatch: pytest.MonkeyPatch, board: str, driver: type, interface: str,
+    monkeypatch: pytest.MonkeyPatch,
+    board: str,
+    driver: type,
+    interface: str,
     settings: dict[str, int],
 ) -> None:
     import luma.core.interface.serial as serial_module
@@ -255,7 +264,7 @@ def test_the_display_dims_after_dim_after_idle_seconds_and_any_key_wakes_it(
     assert scorer.keys_stored == 1 and len(bench.frames) == frames + 1
     assert scorer.next_wait() == pytest.approx(300)  # idle time counts from the key
     clock.advance(200)
-    scorer.handle(Event("reader", True))  # not a person: does not hold off dimming
+    scorer.handle(Event(ReaderPresent(True)))  # not a person: does not hold off dimming
     clock.advance(100)
     scorer.tick()
     assert scorer.display.dimmed
@@ -269,7 +278,7 @@ def test_dimming_through_the_real_loop_with_an_injected_clock(bench: Bench, make
         assert bench.wait_frames(1)
         clock.advance(61)
         done = threading.Event()
-        scorer.events.put(Event("call", lambda: None, done))  # wakes the loop, as time would
+        scorer.events.put(Event(Call(lambda: None), done))  # wakes the loop, as time would
         assert done.wait(5)
         for _ in range(100):
             if scorer.display.dimmed:
@@ -305,6 +314,7 @@ def test_a_frame_is_pushed_only_when_the_picture_changed(bench: Bench, make_scor
     assert len(bench.frames) == 1 + sum(pushed)
 
 
+@pytest.mark.slow
 def test_an_idle_main_loop_blocks_instead_of_polling(bench: Bench, make_scorer: Any):
     calls = []
 

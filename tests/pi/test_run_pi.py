@@ -56,8 +56,14 @@ def test_gpio_missing_at_start_is_one_clear_line_and_exit_status_3(
     table = new_table(journal)
     with caplog.at_level(logging.INFO):
         status = run_pi(
-            config(), journal, table, render, args(tmp_path), "bonnet",
-            pin_factory=NoGpio(), display_factory=bench.factory,
+            config(),
+            journal,
+            table,
+            render,
+            args(tmp_path),
+            "bonnet",
+            pin_factory=NoGpio(),
+            display_factory=bench.factory,
         )
     assert status == EXIT_HARDWARE == 3
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
@@ -71,7 +77,9 @@ def test_gpio_missing_at_start_is_one_clear_line_and_exit_status_3(
 
 
 def test_gpio_missing_through_the_run_command(
-    tmp_path: Path, bench: Bench, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    bench: Bench,
+    monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
@@ -95,9 +103,21 @@ def test_gpio_missing_ends_the_real_process_with_status_3(tmp_path: Path) -> Non
     for name in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"):
         env.pop(name, None)
     result = subprocess.run(
-        [sys.executable, "-m", "hardware.cli", "run", "--board", "bonnet",
-         "--db", str(tmp_path / "kaiser.db")],
-        capture_output=True, text=True, timeout=60, env=env, check=False,
+        [
+            sys.executable,
+            "-m",
+            "hardware.cli",
+            "run",
+            "--board",
+            "bonnet",
+            "--db",
+            str(tmp_path / "kaiser.db"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
     )
     assert result.returncode == 3, result.stderr
     assert "GPIO is not available (BadPinFactory" in result.stderr
@@ -146,8 +166,15 @@ def run_with(
     thread.start()
     handlers = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     status = run_pi(
-        cfg, journal, table, render, args(tmp_path), "bonnet",
-        pin_factory=factory, display_factory=bench.factory, **options,
+        cfg,
+        journal,
+        table,
+        render,
+        args(tmp_path),
+        "bonnet",
+        pin_factory=factory,
+        display_factory=bench.factory,
+        **options,
     )
     thread.join(5)
     assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == handlers
@@ -160,8 +187,12 @@ def test_shut_down_from_the_menu_runs_poweroff_once_and_stops_in_order(
     tmp_path: Path, bench: Bench, caplog: pytest.LogCaptureFixture
 ) -> None:
     calls = tmp_path / "poweroff.calls"
-    command = [sys.executable, "-c", "import sys; open(sys.argv[1], 'a').write('off\\n')",
-               str(calls)]
+    command = [
+        sys.executable,
+        "-c",
+        "import sys; open(sys.argv[1], 'a').write('off\\n')",
+        str(calls),
+    ]
 
     def story(fingers: Table) -> None:
         fingers.press("HOLD-OK")  # the menu

@@ -4,6 +4,7 @@ luma's dummy display) that runs until SIGTERM, with a real notify socket."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -37,9 +38,23 @@ class Service:
         else:
             env["WATCHDOG_USEC"] = str(watchdog_usec)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hardware.cli", "run", "--board", "mock",
-             "--db", str(tmp_path / "kaiser.db"), "--screenshots", str(self.shots)],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            [
+                sys.executable,
+                "-m",
+                "hardware.cli",
+                "run",
+                "--board",
+                "mock",
+                "--db",
+                str(tmp_path / "kaiser.db"),
+                "--screenshots",
+                str(self.shots),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
 
     def receive(self, timeout: float = 30) -> tuple[str, float]:
@@ -60,6 +75,18 @@ class Service:
         fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime, stime
 
+    def quiet(self, window: float = 0.25, timeout: float = 30) -> None:
+        """Until a ``window`` passes with no CPU tick used (the start-up's work is over)."""
+        end = time.monotonic() + timeout
+        before = self.cpu_seconds()
+        while time.monotonic() < end:
+            time.sleep(window)  # the window measured, not a wait for something to happen
+            now = self.cpu_seconds()
+            if now == before:
+                return
+            before = now
+        raise AssertionError(f"the scorer was not quiet for {window} s within {timeout} s")
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
@@ -74,8 +101,16 @@ def service(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Service]
     svc.close()
 
 
+def stop_timeout() -> float:
+    """The unit's TimeoutStopSec (seconds): after it systemd kills the scorer."""
+    unit = (ROOT / "systemd" / "kaiser-scorer.service").read_text()
+    found = re.search(r"^TimeoutStopSec=(\d+)s?$", unit, re.M)
+    assert found, "the unit sets no TimeoutStopSec"
+    return float(found.group(1))
+
+
 @pytest.mark.parametrize("service", [200_000], indirect=True)  # WatchdogSec=0.2s: every 0.1 s
-def test_sigterm_stops_in_order_within_2_seconds_with_ready_watchdog_and_stopping(
+def test_sigterm_stops_in_order_within_the_units_stop_timeout_with_ready_watchdog_and_stopping(
     service: Service,
 ) -> None:
     seen = service.until("READY=1")
@@ -94,12 +129,13 @@ def test_sigterm_stops_in_order_within_2_seconds_with_ready_watchdog_and_stoppin
 
     sent = time.monotonic()
     service.proc.send_signal(signal.SIGTERM)
-    seen = service.until("STOPPING=1", timeout=2)
+    limit = stop_timeout()  # the contract: systemd kills what is not stopped by then
+    seen = service.until("STOPPING=1", timeout=limit)
     assert set(seen[:-1]) <= {"WATCHDOG=1"}
-    _, err = service.proc.communicate(timeout=2)
+    _, err = service.proc.communicate(timeout=limit)
     took = time.monotonic() - sent
     assert service.proc.returncode == 0, err
-    assert took < 2.0, f"took {took:.2f} s"
+    assert took < limit, f"took {took:.2f} s"
     lines = [line.split(": ", 1)[1] for line in err.splitlines() if ": " in line]
     order = [
         "stopping (signal SIGTERM)",
@@ -122,7 +158,7 @@ def test_sigint_stops_it_too(service: Service) -> None:
 
 def test_an_idle_scorer_uses_next_to_no_cpu(service: Service) -> None:
     service.until("READY=1")
-    time.sleep(0.5)  # imports and the first frame are done
+    service.quiet()  # what follows the first frame (its garbage collection) is done
     before = service.cpu_seconds()
     time.sleep(3)
     used = service.cpu_seconds() - before

@@ -17,7 +17,7 @@ from hardware.oled import Display
 from hardware.runner import run_mock
 from hardware.scorer import NOT_SAVED, Scorer
 from hardware.screens import render
-from kaiser_core.table import Ui
+from kaiser_core.table import Scene
 
 from .conftest import TABLE_MD_EXAMPLE, Bench, new_table, press
 
@@ -33,7 +33,7 @@ TWO_HANDS = [
 ]
 
 
-def stored_state(path: Path) -> tuple[list[Any], Ui, Any]:
+def stored_state(path: Path) -> tuple[list[Any], Scene, Any]:
     """What a restart would show: a fresh connection, a fresh table."""
     other = Journal(path)
     try:
@@ -44,7 +44,7 @@ def stored_state(path: Path) -> tuple[list[Any], Ui, Any]:
         other.close()
 
 
-def dataclass_without_message(ui: Ui) -> Ui:
+def dataclass_without_message(ui: Scene) -> Scene:
     import dataclasses
 
     return dataclasses.replace(ui, message="")
@@ -186,4 +186,3 @@ def test_scripted_play_stops_at_a_key_that_was_not_stored(
     status = run_mock(Config(), journal, table, render, ["UP", "OK"], args)
     out, _ = capsys.readouterr()
     assert status == 0 and out.splitlines() == ["ok 1 UP", "ok 2 OK"]
-

@@ -24,15 +24,16 @@ def test_the_reader_names_the_cards_of_the_core_pack() -> None:
 def test_a_reader_fault_shows_the_readers_own_words():
     from hardware.reader import CardRead, ReaderFault
     from hardware.sources.reader import reader_event
+    from kaiser_core.cards import Card
+    from kaiser_core.table import events
 
-    assert reader_event(ReaderFault("reader", "antenna not found")) == (
-        "notice",
-        "reader: antenna not found",
+    assert reader_event(ReaderFault("reader", "antenna not found")) == events.ReaderNotice(
+        "reader: antenna not found"
     )
     event = reader_event(ReaderFault("reader", ""))
-    assert event == ("notice", "card reader fault reader: no details")
+    assert event == events.ReaderNotice("card reader fault reader: no details")
     assert reader_event(ReaderFault("storage", " ")) == (  # a failed save: teach mode cares
-        "storage",
-        "card reader fault storage: no details",
+        events.ReaderStorage("card reader fault storage: no details")
     )
-    assert reader_event(CardRead("AS", "04a1b2c3", 1)) == ("card", "AS")
+    card = Card.from_code("AS")
+    assert reader_event(CardRead(card, "04a1b2c3", 1)) == events.CardRead(card)

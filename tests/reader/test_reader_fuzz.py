@@ -22,6 +22,7 @@ from hardware.reader import (
     UnknownTag,
     parse_line_verbose,
 )
+from kaiser_core.cards import Card
 
 pytestmark = pytest.mark.slow
 
@@ -75,7 +76,7 @@ def check(result: object) -> None:
         assert result.reason
         return
     if isinstance(result, CardRead | Taught):
-        assert result.card in READER_CARDS
+        assert isinstance(result.card, Card) and result.card.code in READER_CARDS
     if isinstance(result, CardRead | Taught | UnknownTag):
         assert UID.fullmatch(result.uid)
     if isinstance(result, CardRead | UnknownTag):

@@ -21,8 +21,11 @@ from hardware.reader import (
     UnknownTag,
     encode_command,
 )
+from kaiser_core.cards import Card
 
 from .conftest import wait_until
+
+C = Card.from_code  # a card of the pack, as the parser makes it
 
 if TYPE_CHECKING:
     from .conftest import Recorder
@@ -119,8 +122,8 @@ def test_cards_split_across_writes_arrive_whole(
         port.write(stream[start : start + 7])
     assert recorder.wait_messages(3) == [
         Hello("1.0.0", 1, 32),
-        CardRead("AS", "04A1B2C3D4E5F6", 1),
-        CardRead("5H", "04A1B2C3D4E5F7", 2),
+        CardRead(C("AS"), "04A1B2C3D4E5F6", 1),
+        CardRead(C("5H"), "04A1B2C3D4E5F7", 2),
     ]
     assert reader.hello == Hello("1.0.0", 1, 32)
 
@@ -140,7 +143,7 @@ def test_garbage_between_good_lines_is_logged_and_skipped(
     port.write(b'{"type": "card", "card": "AS", "uid": "04a1", "seq": 4}\n')
     port.write(b'{"type": "unknown", "uid": "DEADBEEF", "seq": 5}\n')
     assert recorder.wait_messages(2) == [
-        CardRead("AS", "04A1B2C3D4E5F6", 1),
+        CardRead(C("AS"), "04A1B2C3D4E5F6", 1),
         UnknownTag("DEADBEEF", 5),
     ]
     assert len(warnings(caplog, "ignored")) == 4
@@ -157,7 +160,7 @@ def test_noise_cannot_flood_the_log(
     recorder.wait_status([True])
     port = ports.ports[-1]
     port.write(b"noise\n" * 500 + CARD_AS)
-    assert recorder.wait_messages(1, timeout=10) == [CardRead("AS", "04A1B2C3D4E5F6", 1)]
+    assert recorder.wait_messages(1, timeout=10) == [CardRead(C("AS"), "04A1B2C3D4E5F6", 1)]
     assert len(warnings(caplog, "ignored")) == 5
 
 
@@ -213,7 +216,7 @@ def test_unplug_and_replug(
     ports.missing = False
     recorder.wait_status([True, False, True])
     ports.ports[1].write(b'B2C3D4E5F6", "seq": 1}\n' + CARD_5H)
-    assert recorder.wait_messages(1) == [CardRead("5H", "04A1B2C3D4E5F7", 2)]
+    assert recorder.wait_messages(1) == [CardRead(C("5H"), "04A1B2C3D4E5F7", 2)]
     assert len(ports.ports) == 2
     assert len(warnings(caplog, "on loop:// lost")) == 1
     assert not warnings(caplog, "cannot open")  # one outage, logged once
@@ -263,6 +266,7 @@ def test_a_port_that_opens_but_fails_at_once_stays_offline_and_quiet(
     ]
 
 
+@pytest.mark.slow
 def test_retries_wait_the_reopen_interval(
     make_reader: Any, ports: LoopPorts, recorder: Recorder
 ) -> None:
@@ -273,6 +277,7 @@ def test_retries_wait_the_reopen_interval(
     assert 2 <= ports.calls <= 4
 
 
+@pytest.mark.slow
 def test_reading_blocks_rather_than_polls(make_reader: Any, recorder: Recorder) -> None:
     counted: list[CountingPort] = []
 

@@ -26,6 +26,9 @@ from hardware.reader import (
     parse_line,
     parse_line_verbose,
 )
+from kaiser_core.cards import Card
+
+C = Card.from_code  # a card of the pack, as the parser makes it
 
 UID7 = "04A1B2C3D4E5F6"
 
@@ -34,18 +37,33 @@ VALID = [
     (b'{"type":"hello","fw":"2.1","proto":2,"cards":0}', Hello("2.1", 2, 0)),
     (
         b'{"type": "card", "card": "AS", "uid": "04A1B2C3D4E5F6", "seq": 17}',
-        CardRead("AS", UID7, 17),
+        CardRead(C("AS"), UID7, 17),
     ),
-    (b'{"type": "card", "card": "5H", "uid": "DEADBEEF", "seq": 0}', CardRead("5H", "DEADBEEF", 0)),
+    (
+        b'{"type": "card", "card": "5H", "uid": "DEADBEEF", "seq": 0}',
+        CardRead(C("5H"), "DEADBEEF", 0),
+    ),
     (
         b'{"type": "card", "card": "3S", "uid": "00112233445566778899", "seq": 9}',
-        CardRead("3S", "00112233445566778899", 9),
+        CardRead(C("3S"), "00112233445566778899", 9),
     ),
-    (b'{"type": "card", "card": "7H", "uid": "04A1B2C3D4E5F6", "seq": 1}', CardRead("7H", UID7, 1)),
-    (b'{"type": "card", "card": "7S", "uid": "04A1B2C3D4E5F6", "seq": 2}', CardRead("7S", UID7, 2)),
-    (b'{"seq": 4, "uid": "04A1B2C3D4E5F6", "card": "TD", "type": "card"}', CardRead("TD", UID7, 4)),
+    (
+        b'{"type": "card", "card": "7H", "uid": "04A1B2C3D4E5F6", "seq": 1}',
+        CardRead(C("7H"), UID7, 1),
+    ),
+    (
+        b'{"type": "card", "card": "7S", "uid": "04A1B2C3D4E5F6", "seq": 2}',
+        CardRead(C("7S"), UID7, 2),
+    ),
+    (
+        b'{"seq": 4, "uid": "04A1B2C3D4E5F6", "card": "TD", "type": "card"}',
+        CardRead(C("TD"), UID7, 4),
+    ),
     (b'{"type": "unknown", "uid": "04A1B2C3D4E5F6", "seq": 18}', UnknownTag(UID7, 18)),
-    (b'{"type": "taught", "card": "AS", "uid": "04A1B2C3D4E5F6"}', Taught("AS", UID7)),
+    (
+        b'{"type": "taught", "card": "AS", "uid": "04A1B2C3D4E5F6"}',
+        Taught(C("AS"), UID7),
+    ),
     (
         b'{"type": "error", "code": "reader", "message": "antenna gain reset"}',
         ReaderFault("reader", "antenna gain reset"),
@@ -55,7 +73,10 @@ VALID = [
     (b'{"type": "unknown", "uid": "DEADBEEF", "seq": 1}\n', UnknownTag("DEADBEEF", 1)),
     (b'{"type": "unknown", "uid": "DEADBEEF", "seq": 1}\r\n', UnknownTag("DEADBEEF", 1)),
     (b'  {"type": "unknown", "uid": "DEADBEEF", "seq": 1}\t ', UnknownTag("DEADBEEF", 1)),
-    (b'{"type": "taught", "card": "9C", "uid": "DEADBEEF", "ms": 12}', Taught("9C", "DEADBEEF")),
+    (
+        b'{"type": "taught", "card": "9C", "uid": "DEADBEEF", "ms": 12}',
+        Taught(C("9C"), "DEADBEEF"),
+    ),
     (
         b'{"type": "error", "code": "r\\u00e9", "message": "\xc3\xa9t\xc3\xa9"}',
         ReaderFault("r\u00e9", "\u00e9t\u00e9"),
@@ -171,7 +192,7 @@ def test_the_pack_has_the_32_kaiser_cards_and_the_two_sevens() -> None:
 @pytest.mark.parametrize("card", sorted(READER_CARDS))
 def test_every_card_of_the_pack_can_be_read(card: str) -> None:
     line = json.dumps({"type": "card", "card": card, "uid": UID7, "seq": 3}).encode()
-    assert parse_line(line) == CardRead(card, UID7, 3)
+    assert parse_line(line) == CardRead(C(card), UID7, 3)
 
 
 def test_a_line_of_exactly_the_limit_is_read_and_one_byte_more_is_not() -> None:

@@ -20,6 +20,7 @@ import pytest
 import serial
 
 from hardware.reader import CardRead, CardReader, Forget, Hello, Teach, UnknownTag
+from kaiser_core.cards import Card
 
 from .conftest import wait_until
 
@@ -162,8 +163,8 @@ def test_lines_split_across_writes_with_garbage_between(
     for start in range(0, len(stream), 37):
         device.write(stream[start : start + 37])
     assert recorder.wait_messages(3) == [
-        CardRead("QD", "04A1B2C3D4E5F6", 1),
-        CardRead("QD", "04A1B2C3D4E5F6", 2),
+        CardRead(Card.from_code("QD"), "04A1B2C3D4E5F6", 1),
+        CardRead(Card.from_code("QD"), "04A1B2C3D4E5F6", 2),
         UnknownTag("DEADBEEF", 3),
     ]
 
@@ -206,7 +207,7 @@ def test_unplug_and_replug(
     second.write(b', "uid": "04A1B2C3D4E5F6", "seq": 2}\n')  # the rest of the old line
     second.write(b'{"type": "hello", "fw": "1.0.0", "proto": 1, "cards": 32}\n')
     assert recorder.wait_messages(2) == [
-        CardRead("AS", "04A1B2C3D4E5F6", 1),
+        CardRead(Card.from_code("AS"), "04A1B2C3D4E5F6", 1),
         Hello("1.0.0", 1, 32),
     ]
     lost, ignored = warned(caplog)  # the one outage, and the tail of the line it cut

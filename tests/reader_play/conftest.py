@@ -39,7 +39,7 @@ from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
 from hardware.reader import CardReader
 from hardware.resume import resume
-from hardware.scorer import Scorer
+from hardware.scorer import Event, Scorer
 from hardware.screens import render
 from hardware.sources.reader import attach_reader, handle_reader_request
 from kaiser_core.entries import CardEntry, TableEntry, entry_from_json
@@ -244,14 +244,14 @@ class Room:
         """Keys as the buttons send them, each stored before the next."""
         for key in keys:
             done = threading.Event()
-            self.scorer.post("key", key, done=done)
+            self.scorer.put(Event.key(key, done))
             assert done.wait(WAIT), f"{key} was not handled"
 
     def call(self, fn: Callable[[], Any]) -> Any:
         """Run ``fn`` on the scorer's thread, between two events, and return its result."""
         box: list[Any] = []
         done = threading.Event()
-        self.scorer.post("call", lambda: box.append(fn()), done=done)
+        self.scorer.call(lambda: box.append(fn()), done=done)
         assert done.wait(WAIT), "the scorer loop does not answer"
         return box[0]
 
@@ -338,7 +338,7 @@ class Board:
 
     def _on_key(self, name: str) -> None:
         self._seen.append(name)
-        self.room.scorer.post("key", name, done=self._done)
+        self.room.scorer.put(Event.key(name, self._done))
 
     def press(self, *keys: str) -> None:
         """Press each key on its pin (held past the hold time for HOLD-x); wait until stored."""

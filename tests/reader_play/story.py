@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kaiser_core.cards import Card, Seat
-from kaiser_core.views import CardsView, MenuView, ScoreView, SummaryView
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.contract import ScoreView
+from kaiser_core.views.lists import MenuView
+from kaiser_core.views.summary import SummaryView
 
 from .conftest import Pico, Room
 from .hands import PlayedHand

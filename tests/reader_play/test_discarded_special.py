@@ -19,7 +19,9 @@ from discard_hands import WIDOW_5H
 
 from kaiser_core.record import score_record
 from kaiser_core.rules import find_profile
-from kaiser_core.views import CardsView, ScoreView, SummaryView
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.contract import ScoreView
+from kaiser_core.views.summary import SummaryView
 
 from .conftest import LoopPort, Pico, Room
 from .story import choose_card_reader_entry, lay

@@ -14,7 +14,7 @@ import pytest
 
 from kaiser_core.cards import DECK, Card, Seat
 from kaiser_core.record import score_record
-from kaiser_core.views import CardsView
+from kaiser_core.views.cards import CardsView
 
 from .conftest import Board, LoopPort, Pico, Port, PtyPort, Room
 from .hands import HAND_1, HAND_2, REVOKE_SHOWN_AT

@@ -51,7 +51,7 @@ def expected(keys: list[str]) -> tuple[int, list[dict[str, Any]]]:
     """What the keys alone store on a fresh table: (commits, the game's entries)."""
     cfg = Config()
     table = Table(cfg.rules, reader_available=True, choose_seat=lambda: Seat.N)
-    table.ui = table.ui.__class__(mode=cfg.entry)
+    table.choose(mode=cfg.entry)
     commits = sum(table.press(Key.from_name(key)).stored for key in keys)
     return commits, [entry_to_json(entry) for entry in table.entries]
 

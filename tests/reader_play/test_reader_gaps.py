@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from kaiser_core.cards import Card, Seat
-from kaiser_core.views import CardsView
+from kaiser_core.views.cards import CardsView
 
 from .conftest import Pico, PtyPort, Room, uid_of
 from .hands import HAND_1

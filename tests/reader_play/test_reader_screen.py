@@ -13,7 +13,9 @@ import pytest
 
 from kaiser_core.cards import Card, Seat
 from kaiser_core.record import score_record
-from kaiser_core.views import CardsView, ScoreView, SummaryView
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.contract import ScoreView
+from kaiser_core.views.summary import SummaryView
 
 from .conftest import LoopPort, Pico, Room
 from .hands import HAND_1, HAND_2, REVOKE_SHOWN_AT, PlayedHand

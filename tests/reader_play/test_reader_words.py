@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from kaiser_core.cards import Card, Seat
-from kaiser_core.views import CardsView, ListView, MenuView
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.lists import ListView, MenuView
 
 from .conftest import LoopPort, Pico, PtyPort, Room
 from .hands import HAND_1

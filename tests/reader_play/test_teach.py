@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from kaiser_core.cards import DECK
-from kaiser_core.views import ListView, MenuView
+from kaiser_core.views.lists import ListView, MenuView
 
 from .conftest import Pico, PtyPort, Room, uid_of
 
@@ -113,6 +113,7 @@ def test_a_reader_that_comes_back_is_asked_again_for_the_pending_card():
     from kaiser_core import Rules
     from kaiser_core.cards import Card
     from kaiser_core.table import Key, Table
+    from kaiser_core.table.events import ReaderPresent, TagTaught
     from kaiser_core.table.requests import Request, Teach
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -120,20 +121,20 @@ def test_a_reader_that_comes_back_is_asked_again_for_the_pending_card():
         scorer = Scorer(table, Journal(Path(tmp) / "k.db"), Display(dummy_factory()), render)
         sent: list[Request] = []
         scorer.on_request = sent.append
-        scorer.handle(Event("key", "HOLD-OK"))
+        scorer.handle(Event.key("HOLD-OK"))
         items = table.menu_items()
         for _ in range([i.value for i in items].index("Teach cards")):
-            scorer.handle(Event("key", "DOWN"))
-        scorer.handle(Event("key", "OK"))
+            scorer.handle(Event.key("DOWN"))
+        scorer.handle(Event.key("OK"))
         assert sent == [Teach(Card.from_code("AS"))]
-        scorer.handle(Event("reader", False))
-        scorer.handle(Event("reader", True))
+        scorer.handle(Event(ReaderPresent(False)))
+        scorer.handle(Event(ReaderPresent(True)))
         assert sent == [Teach(Card.from_code("AS"))] * 2
-        scorer.handle(Event("taught", "AS"))
-        scorer.handle(Event("reader", True))
+        scorer.handle(Event(TagTaught(Card.from_code("AS"))))
+        scorer.handle(Event(ReaderPresent(True)))
         assert sent[-2:] == [Teach(Card.from_code("KS"))] * 2
-        scorer.handle(Event("key", Key.B.value))
-        scorer.handle(Event("reader", True))
+        scorer.handle(Event.key(Key.B.value))
+        scorer.handle(Event(ReaderPresent(True)))
         assert len(sent) == 4  # not teaching any more: nothing is sent
 
 

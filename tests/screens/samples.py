@@ -15,30 +15,23 @@ from kaiser_core.table.hints import say, step
 from kaiser_core.table.lists import hint as list_hint
 from kaiser_core.table.new_game import hint as new_game_hint
 from kaiser_core.table.profile import HINT as PROFILE_HINT
-from kaiser_core.views import (
-    AskSpecialView,
-    BidderView,
-    BidView,
-    CardsView,
-    ClubRoundView,
-    ClubWaitView,
-    ContractLabel,
-    GameOverView,
-    ListView,
-    LiveContract,
-    MenuView,
-    NewGameView,
-    QuestionView,
-    QuickView,
-    RoundOverView,
-    ScoreView,
-    SummaryView,
-    TeamScore,
-    TricksView,
-    View,
-)
+from kaiser_core.views import View
+from kaiser_core.views.base import ContractLabel, LiveContract, TeamScore
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.club import ClubRoundView, ClubWaitView, RoundOverView
+from kaiser_core.views.contract import BidderView, BidView, ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.lists import ListView, MenuView
+from kaiser_core.views.new_game import NewGameView
+from kaiser_core.views.question import QuestionView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
+from kaiser_core.views.tricks import AskSpecialView, TricksView
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+from kaiser_core.rules import Rules  # noqa: E402
+from kaiser_core.table import SCREENS, Key, Table  # noqa: E402
+
 C = Card.from_code
 LONG_NS = "The Saskatoon Raccoons of the Prairie"
 LONG_PLAYER = "Bartholomew-Maximilian Jr"
@@ -47,6 +40,7 @@ LONG_EW = "Wolfgang's Wandering Whist Wizards"
 E8H = ContractLabel(E, 8, Suit.H)
 W7NT = ContractLabel(W, 7, None)
 N9S_LOW = ContractLabel(N, 9, Suit.S, low=True)
+S12_LEAD = ContractLabel(S, 12, None, first_lead=True)  # trump_by_first_lead: no suit named
 M = Message
 MADE, SET = Message("word.made"), Message("word.set")
 REASONS = (
@@ -207,6 +201,7 @@ SAMPLES: dict[str, View] = {
     "bid_clubs": BidView(W, 12, Suit.C, False, False, 7),
     "bid_nt": BidView(N, 8, None, False, True, 8),
     "bid_low": BidView(N, 9, Suit.S, True, True, 7, message="12 is the highest bid"),
+    "bid_first_lead": BidView(E, 12, Suit.S, False, False, 7, lead_trump=True),
     "tricks": _tricks(),
     "tricks_first": _tricks(
         contract=W7NT,
@@ -218,6 +213,7 @@ SAMPLES: dict[str, View] = {
         live=LiveContract(0, 7, 12, ""),
     ),
     "tricks_marks": _tricks(mark_five=True, mark_three=True, five_with=None),
+    "tricks_first_lead": _tricks(contract=S12_LEAD, trick=8, mark_five=True, five_with=None),
     "tricks_made": _tricks(
         trick=8, tricks_ns=1, tricks_ew=6, three_with=N, live=LiveContract(11, 8, 12, "MADE")
     ),
@@ -546,4 +542,21 @@ def hinted(view: View) -> View:
     return view
 
 
+def screen_samples(known: set[type]) -> dict[str, View]:
+    """A view of every menu screen of ``SCREENS`` whose kind of view the samples above do
+    not show, opened over a game's SCORE: a new screen (docs/ARCHITECTURE.md) gets its
+    reference pictures, glyph and clipping checks from here with no edit to this file."""
+    found: dict[str, View] = {}
+    for screen in SCREENS:
+        table = Table(Rules(), names={Team.NS: LONG_NS, Team.EW: LONG_EW})
+        table.press(Key.UP)  # a game, on SCORE
+        if table.pages[screen].menu:
+            table.open(screen)
+            view = table.view()
+            if type(view) not in known:
+                found[f"screen-{screen.value}"] = view
+    return found
+
+
+SAMPLES |= screen_samples({type(view) for view in SAMPLES.values()})
 SAMPLES = {name: hinted(view) for name, view in SAMPLES.items()}

@@ -29,15 +29,13 @@ from kaiser_core.messages import TEXTS, Message
 from kaiser_core.rules import Deal, Rules, find_profile
 from kaiser_core.table import Key, Table, lists, waiting
 from kaiser_core.table.club_state import ClubState
-from kaiser_core.views import (
-    GameOverView,
-    ListView,
-    NewGameView,
-    ScoreView,
-    SummaryView,
-    TeamScore,
-    View,
-)
+from kaiser_core.views import View
+from kaiser_core.views.base import TeamScore
+from kaiser_core.views.contract import ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.lists import ListView
+from kaiser_core.views.new_game import NewGameView
+from kaiser_core.views.summary import SummaryView
 
 from .samples import LONG_EW, LONG_NS, LONG_PLAYER, SAMPLES
 
@@ -277,7 +275,17 @@ def test_the_walks_reach_every_screen_of_the_table() -> None:
     assert len(messages) >= 20, messages
 
 
-@pytest.mark.parametrize("kind", sorted({type(v).__name__ for v in VIEWS.values()}))
+#: The views with the most reachable states: over a quarter of a second each a language.
+MANY_STATES = {"CardsView", "ScoreView", "SummaryView", "TricksView"}
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(kind, marks=pytest.mark.slow) if kind in MANY_STATES else kind
+        for kind in sorted({type(v).__name__ for v in VIEWS.values()})
+    ],
+)
 def test_no_reachable_view_cuts_a_text_or_leaves_the_frame(kind: str, language: str) -> None:
     views = [v for v in VIEWS.values() if type(v).__name__ == kind]
     cuts = {}

@@ -8,24 +8,24 @@ Without that variable a missing or different picture fails; nothing is ever skip
 
 from __future__ import annotations
 
-import typing
+import dataclasses
+import importlib
+import pkgutil
 from pathlib import Path
 
 import pytest
 from luma.core.device import dummy
 from PIL import Image
 
-from hardware.screens import SIZE, Pen, fonts, icon, paint, render
+from hardware.screens import SIZE, Pen, fonts, icon, paint, painter_of, render
 from hardware.screens.parts import hint_line
+from kaiser_core import views
 from kaiser_core.cards import Seat, Suit, Team
-from kaiser_core.views import (
-    BidView,
-    GameOverView,
-    ScoreView,
-    SummaryView,
-    TeamScore,
-    View,
-)
+from kaiser_core.views import View
+from kaiser_core.views.base import TeamScore
+from kaiser_core.views.contract import BidView, ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.summary import SummaryView
 
 from .pictures import check_picture, same
 from .samples import LONG_EW, LONG_NS, SAMPLES, W7NT
@@ -83,9 +83,25 @@ def test_every_reference_belongs_to_a_sample_and_every_sample_has_one() -> None:
     assert {p.stem for p in DOCS.glob("*.png")} == set(DOC_PICTURES)
 
 
-def test_every_kind_of_view_has_a_sample() -> None:
-    kinds = set(typing.get_args(View))
-    assert kinds == {type(v) for v in SAMPLES.values()}
+def view_types() -> set[type]:
+    """Every view of ``kaiser_core.views`` (each module's dataclasses with a ``message``)."""
+    found: set[type] = set()
+    for info in pkgutil.iter_modules(views.__path__):
+        module = importlib.import_module(f"{views.__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == module.__name__:
+                names = {f.name for f in dataclasses.fields(value)}
+                if dataclasses.is_dataclass(value) and "message" in names:
+                    found.add(value)
+    return found
+
+
+def test_every_kind_of_view_has_a_sample_and_a_painter() -> None:
+    kinds = view_types()
+    assert len(kinds) >= 16
+    sampled = {type(v) for v in SAMPLES.values()}
+    assert kinds <= sampled  # and the views of screens of their own (samples.screen_samples)
+    assert all(painter_of(kind) is not None for kind in sampled)
 
 
 # -- properties that can fail ------------------------------------------------------------------

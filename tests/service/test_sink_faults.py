@@ -24,6 +24,7 @@ from hardware.oled import Display, dummy_factory
 from hardware.resume import resume
 from hardware.scorer import NOT_SAVED, Scorer
 from hardware.screens import render
+from hardware.sinks import Facts, Stored
 from hardware.sinks.wake import WakeSink
 from kaiser_core.cards import Seat, Team
 from kaiser_core.rules import Rules
@@ -48,7 +49,7 @@ class LineSink:
         self.path = path
         self.lines = 0
 
-    def stored(self, change: Change) -> None:
+    def stored(self, stored: Stored) -> None:
         with self.path.open("a") as out:
             out.write("stored\n" + "." * 1000)
         self.lines += 1
@@ -61,7 +62,7 @@ class Broken:
         self.healed = False
         self.lines = 0
 
-    def stored(self, change: Change) -> None:
+    def stored(self, stored: Stored) -> None:
         if not self.healed:
             raise RuntimeError("the sink's state is broken")
         self.lines += 1
@@ -73,7 +74,7 @@ class Counter:
     def __init__(self) -> None:
         self.seen = 0
 
-    def stored(self, change: Change) -> None:
+    def stored(self, stored: Stored) -> None:
         self.seen += 1
 
 
@@ -120,6 +121,7 @@ def runtime_fault(tmp_path: Path) -> tuple[LineSink | Broken, Callable[[], None]
     return sink, heal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["directory", "full-disk", "runtime-error"])
 def test_a_failing_sink_never_says_not_saved_nor_stops_the_loop(
     tmp_path: Path, fault: str, request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture
@@ -128,7 +130,7 @@ def test_a_failing_sink_never_says_not_saved_nor_stops_the_loop(
         small: Path = request.getfixturevalue("full_tmpfs")
         sink: LineSink | Broken = LineSink(small / "lines.txt")
         with pytest.raises(OSError):  # the fault is real: the disk is full
-            sink.stored(Change())
+            sink.stored(Stored(Change(), Facts("new-game", ("NS", "EW"))))
 
         def heal() -> None:
             (small / "filler").unlink()
@@ -150,10 +152,10 @@ def test_a_failing_sink_never_says_not_saved_nor_stops_the_loop(
     messages: list[str] = []
     for i, name in enumerate(KEYS):
         if i == HEAL_AFTER:
-            scorer.post("call", heal)
+            scorer.call(heal)
         scorer.key(name)
-        scorer.post("call", lambda: messages.append(str(table.ui.message)))
-    scorer.post("call", scorer.stop)
+        scorer.call(lambda: messages.append(str(table.ui.message)))
+    scorer.call(scorer.stop)
     with caplog.at_level(logging.INFO, logger="kaiser-scorer"):
         scorer.run()  # returns: the loop went on to the stop after the last key
 
@@ -205,8 +207,8 @@ def test_a_request_handler_that_fails_after_the_commit_is_logged_not_unsaved(
     messages: list[str] = []
     for name in ["UP", "HOLD-OK", *["DOWN"] * 6, "OK", "B", "OK"]:  # then the contract
         scorer.key(name)
-        scorer.post("call", lambda: messages.append(str(table.ui.message)))
-    scorer.post("call", scorer.stop)
+        scorer.call(lambda: messages.append(str(table.ui.message)))
+    scorer.call(scorer.stop)
     with caplog.at_level(logging.INFO, logger="kaiser-scorer"):
         scorer.run()
     assert NOT_SAVED not in messages and scorer.not_saved == 0 and scorer.keys_stored == 11

@@ -106,6 +106,7 @@ LITERAL_MAP = re.compile(
 )
 
 
+@pytest.mark.slow
 def test_every_layer_uses_the_one_direction_map() -> None:
     copies = []
     for folder in ("hardware", "bench", "tests", "firmware", "kaiser_core"):

@@ -57,12 +57,10 @@ LAZY = [
     "http.server",
     # PIL's file formats: screenshots only
     "PIL.PngImagePlugin",
-    # the menu, its lists, teach mode and club mode's screens: when first opened
-    "kaiser_core.table.menu",
+    # the menu's lists and profiles and club mode's screens: when first opened
     "kaiser_core.table.lists",
-    "kaiser_core.table.teach",
+    "kaiser_core.table.profile",
     "kaiser_core.table.club_state",
-    "kaiser_core.views.menu",
     "kaiser_core.views.club",
     "kaiser_core.table.round_over",
     "kaiser_core.table.waiting",
@@ -75,11 +73,12 @@ LAZY = [
 
 #: Loaded by the first key of a game, never for the first frame (start-up).
 AFTER_FIRST_FRAME = [
-    "kaiser_core.views.score",
+    "kaiser_core.views.contract",
     "kaiser_core.views.tricks",
     "kaiser_core.views.cards",
     "kaiser_core.views.quick",
-    "kaiser_core.views.ending",
+    "kaiser_core.views.summary",
+    "kaiser_core.views.game_over",
     "kaiser_core.table.contract",
     "kaiser_core.table.tricks",
     "kaiser_core.table.quick",
@@ -144,7 +143,7 @@ def test_the_lazy_screens_load_when_used_and_the_menu_lists_every_page():
     code = """
 import json, sys
 from kaiser_core.rules import Rules
-from kaiser_core.table import PAGES, Key, Screen, Table
+from kaiser_core.table import Key, Screen, Table
 from hardware.screens import render
 table = Table(Rules())
 render(table.view())
@@ -153,8 +152,8 @@ table.press(Key.UP)  # a game: SCORE
 render(table.view())
 table.press(Key.HOLD_OK)  # the menu
 render(table.view())
-print(json.dumps([before, table.ui.screen.value, sorted(s.value for s in PAGES.keys()),
-                  sorted(p.screen.value for p in PAGES.values()),
+print(json.dumps([before, table.ui.screen.value, sorted(s.value for s in table.pages),
+                  sorted(table.pages[s].screen.value for s in table.pages),
                   sorted(m for m in sys.modules if m.startswith(("kaiser_core.", "hardware.")))]))
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -178,6 +177,6 @@ def test_a_resume_on_tricks_creates_only_the_views_of_its_screens(tmp_path):
     assert "hardware.screens.tricks" in modules  # it resumed on TRICKS
     # The TRICKS page and its views, and no other screen's (not even CONTRACT's).
     assert {"kaiser_core.table.tricks", "kaiser_core.views.tricks"} <= modules
-    others = ["score", "ending", "quick", "cards", "menu", "club"]
+    others = ["contract", "summary", "game_over", "quick", "cards", "club"]
     assert [m for m in others if f"kaiser_core.views.{m}" in modules] == []
     assert "kaiser_core.table.contract" not in modules

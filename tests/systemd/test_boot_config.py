@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from sd_helpers import SYSTEMD_DIR
 
 I2C = {"i2c_arm": "on", "i2c_arm_baudrate": "400000"}
@@ -67,6 +68,7 @@ def test_a_missing_final_newline_is_added_before_appending() -> None:
     assert new == "dtparam=audio=on\ndtparam=spi=on\n"
 
 
+@pytest.mark.slow
 def test_the_command_line_writes_only_when_something_changes(tmp_path: Path) -> None:
     path = tmp_path / "config.txt"
     path.write_text("#dtparam=i2c_arm=on\n")

@@ -51,6 +51,8 @@ APT = [
     "python3-pil",
     "i2c-tools",
     "polkitd",
+    "espeak-ng",
+    "alsa-utils",
     "python3-lgpio",
     "python3-rpi-lgpio",
 ]
@@ -230,6 +232,11 @@ def test_the_service_user_is_made_and_put_in_the_device_groups(pi: Pi) -> None:
     assert commands[-2:] == ["systemctl daemon-reload", "systemctl enable kaiser-scorer.service"]
 
 
+def test_the_voice_gets_espeak_ng_and_aplay_from_apt(pi: Pi) -> None:
+    pi.run()
+    assert {"espeak-ng", "alsa-utils"} <= set(pi.apt_install())
+
+
 def test_unit_rule_config_and_modules_are_installed(pi: Pi) -> None:
     pi.run()
     unit = pi.root / "etc/systemd/system/kaiser-scorer.service"
@@ -346,7 +353,7 @@ def test_another_debian_says_so_and_installs_what_it_can(pi: Pi) -> None:
     result = pi.run("--board", "waveshare-hat")
     assert "not Raspberry Pi OS" in result.stdout
     assert 'board = "mock"' in result.stdout
-    assert pi.apt_install() == APT[:6]  # no lgpio or rpi-lgpio: Debian has none
+    assert pi.apt_install() == APT[:8]  # no lgpio or rpi-lgpio: Debian has none
     check = next(c for c in pi.commands() if "backend_check.py" in c)
     assert "--board waveshare-hat" in check  # it says what this Debian lacks for that board
 

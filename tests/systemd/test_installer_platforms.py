@@ -65,6 +65,7 @@ def _run(pi: Pi, env: dict[str, str], *args: str) -> subprocess.CompletedProcess
     )
 
 
+@pytest.mark.slow
 def test_without_a_pi_header_the_install_finishes_with_the_unit_installed_not_started(
     pi: Pi,
 ) -> None:
@@ -97,6 +98,7 @@ def test_without_a_pi_header_the_install_finishes_with_the_unit_installed_not_st
     )
 
 
+@pytest.mark.slow
 def test_an_armv6_pi_is_refused_with_one_line_before_anything_is_done(
     pi: Pi, tmp_path: Path
 ) -> None:
@@ -109,6 +111,7 @@ def test_an_armv6_pi_is_refused_with_one_line_before_anything_is_done(
     assert not (pi.root / "etc/systemd").exists()
 
 
+@pytest.mark.slow
 def test_32_bit_pi_os_takes_cbor2_from_apt(pi: Pi, tmp_path: Path) -> None:
     result = _run(pi, _pretend(tmp_path, "armv7l", "armhf"))
     assert result.returncode == 0, result.stderr
@@ -179,6 +182,7 @@ def test_the_check_refuses_a_gpiozero_older_than_post3_shadowing_the_venvs(
     assert refused.stderr.count("\n") == 1, refused.stderr
 
 
+@pytest.mark.slow
 def test_on_a_machine_without_a_pi_header_the_check_says_so_in_one_line() -> None:
     result = _check(None, "--board", "waveshare-hat", "--model", "")
     assert result.returncode == 3, result.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sd_helpers import SYSTEMD_DIR, exposure, verify
 from test_service_unit import EXEC_START, unit_settings
 
@@ -15,12 +16,14 @@ def values(key: str, unit: Path = UNIT) -> list[str]:
     return [v for _, k, v in unit_settings(unit.read_text()) if k == key]
 
 
+@pytest.mark.slow
 def test_systemd_verify_accepts_the_publisher_unit(tmp_path: Path) -> None:
     result = verify(UNIT, EXEC_START, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Unknown" not in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_the_publisher_unit_is_well_sandboxed() -> None:
     assert exposure(UNIT) <= 1.5
 

@@ -83,6 +83,7 @@ def test_a_missing_socket_is_logged_not_raised(
     assert "nobody-listens" in caplog.records[0].getMessage()
 
 
+@pytest.mark.slow
 def test_without_notify_socket_nothing_is_sent_and_sdnotify_is_not_imported() -> None:
     code = (
         "import sys; sys.modules['sdnotify'] = None\n"  # any import of it would fail

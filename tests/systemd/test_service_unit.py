@@ -6,6 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
 from sd_helpers import UNIT, need
 
 EXEC_START = "/opt/kaiser-scorer/venv/bin/kaiser-scorer"
@@ -44,18 +45,21 @@ def verify(unit_text: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_systemd_verify_accepts_the_unit_without_a_warning(tmp_path: Path) -> None:
     result = verify(UNIT.read_text(), tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip() == ""
 
 
+@pytest.mark.slow
 def test_systemd_verify_would_catch_a_misspelt_setting(tmp_path: Path) -> None:
     broken = UNIT.read_text().replace("ProtectHome=yes", "ProtectHomes=yes")
     result = verify(broken, tmp_path)
     assert "Unknown key 'ProtectHomes'" in result.stderr
 
 
+@pytest.mark.slow
 def test_security_exposure_is_at_most_2(tmp_path: Path) -> None:
     analyze = need("systemd-analyze", "systemd")
     result = subprocess.run(
@@ -89,7 +93,16 @@ def test_the_service_is_a_watched_notify_service_of_its_own_user() -> None:
 def test_only_the_scorers_devices_are_allowed() -> None:
     assert values("DevicePolicy") == ["closed"]
     allowed = {value.split()[0] for value in values("DeviceAllow")}
-    assert allowed == {"char-i2c", "char-spi", "char-gpiochip", "char-*gpiomem", "char-ttyACM"}
+    assert allowed == {
+        "char-i2c",
+        "char-spi",
+        "char-gpiochip",
+        "char-*gpiomem",
+        "char-ttyACM",
+        "char-alsa",  # the voice: /dev/snd/* through aplay
+    }
+    # and the sound devices' group, the only group the unit itself adds
+    assert values("SupplementaryGroups") == ["audio"]
     # A private /dev would hide /dev/i2c-1, /dev/spidev0.0, /dev/gpiochip*, /dev/ttyACM0.
     assert values("PrivateDevices") in ([], ["no"])
 

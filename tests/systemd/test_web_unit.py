@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sd_helpers import SYSTEMD_DIR, exposure, verify
 from test_service_unit import EXEC_START, unit_settings
 
@@ -14,12 +15,14 @@ def values(key: str) -> list[str]:
     return [v for _, k, v in unit_settings(WEB_UNIT.read_text()) if k == key]
 
 
+@pytest.mark.slow
 def test_systemd_verify_accepts_the_web_unit(tmp_path: Path) -> None:
     result = verify(WEB_UNIT, EXEC_START, tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Unknown" not in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_the_web_unit_is_well_sandboxed() -> None:
     assert exposure(WEB_UNIT) <= 1.5
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from kaiser_core import find_profile
 from kaiser_core.rules import Rules
-from kaiser_core.table import Key, Screen, Table
-from kaiser_core.table.ui import Ui
+from kaiser_core.table import Key, Screen, Table, read_scene
+from kaiser_core.table.contract import BidState
+from kaiser_core.table.ui import Layer, Scene
 
 TOURNAMENT = find_profile("tournament")  # min_bid 6, nt_min_bid 7
 
@@ -106,15 +107,15 @@ def test_the_number_to_come_back_to_survives_a_restart(tmp_path: Path):
         first = Table(TOURNAMENT)
 
         def press(key: Key) -> None:
-            journal.store(first.press(key), first)
+            commit(journal, first.press(key), first)
 
         at_bid_screen(TOURNAMENT, first, press)
         press(Key.LEFT)
         assert shown(first) == (7, "NT")
         again = Table(TOURNAMENT)
         resume(journal, again)
-        assert again.ui == first.ui and again.ui.bid_before_nt == 6
-        journal.store(again.press(Key.LEFT), again)
+        assert again.ui == first.ui and again.ui.state.bid_before_nt == 6
+        commit(journal, again.press(Key.LEFT), again)
         assert shown(again) == (6, "C")
         again.press(Key.OK)
         assert again.draft.contract is not None and again.draft.contract.number == 6
@@ -123,8 +124,12 @@ def test_the_number_to_come_back_to_survives_a_restart(tmp_path: Path):
 
 
 def test_old_stored_ui_without_the_field_still_loads():
-    data = Ui(screen=Screen.BID, number=7, trump=4).to_json()
-    del data["bid_before_nt"]
-    ui = Ui.from_json(data)
-    assert (ui.screen, ui.number, ui.trump, ui.bid_before_nt) == (Screen.BID, 7, 4, 0)
-    assert Ui.from_json(Ui(bid_before_nt=6).to_json()).bid_before_nt == 6
+    # a version-1 Ui (one flat object) from before the field existed
+    data = {"screen": "bid", "number": 7, "trump": 4, "stack": [], "message": ""}
+    ui = read_scene(data)
+    state = ui.state
+    assert (ui.screen, state.number, state.trump, state.bid_before_nt) == (Screen.BID, 7, 4, 0)
+    data = {"version": 2, "layers": [{"screen": "bid", "state": {"number": 7, "trump": 4}}]}
+    assert read_scene(data).state == BidState(number=7, trump=4, bid_before_nt=0)
+    stored = Scene((Layer(Screen.BID, BidState(bid_before_nt=6)),)).to_json()
+    assert read_scene(stored).state.bid_before_nt == 6

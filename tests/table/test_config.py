@@ -102,6 +102,7 @@ def test_a_mistake_is_one_line_naming_the_key(tmp_path, text, fragment):
     assert fragment in message and str(path) in message and "\n" not in message
 
 
+@pytest.mark.slow
 def test_run_with_a_bad_config_exits_2_with_one_line(scorer, tmp_path):
     path = write(tmp_path, "[display]\nrotate = 90\n")
     result = scorer.run("UP\n", "--config", str(path), check=False)

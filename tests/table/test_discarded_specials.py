@@ -21,15 +21,13 @@ from kaiser_core.rules import Rules, find_profile
 from kaiser_core.scoring import Outcome, score_hand
 from kaiser_core.table import Key, Screen, Table
 from kaiser_core.table.keys import key_for
-from kaiser_core.views import (
-    AskSpecialView,
-    CardsView,
-    GameOverView,
-    ListView,
-    QuickView,
-    ScoreView,
-    SummaryView,
-)
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.contract import ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.lists import ListView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
+from kaiser_core.views.tricks import AskSpecialView
 
 ZERO = {Team.NS: 0, Team.EW: 0}
 

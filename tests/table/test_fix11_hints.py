@@ -11,7 +11,8 @@ from hardware.screens.pen import Pen
 from kaiser_core.cards import Team
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import ListView, View
+from kaiser_core.views import View
+from kaiser_core.views.lists import ListView
 
 UP, DOWN, LEFT, RIGHT, OK, B = Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.OK, Key.B
 ROSTER = ("Ann", "Bob", "Cy", "Dee", "Eve")
@@ -64,7 +65,7 @@ def test_history_says_ok_opens_a_games_hands_and_the_hands_scroll():
     assert isinstance(view, ListView) and hint(view) == "▲▼ move | OK hands | B back"
     press(t, OK)
     view = t.view()
-    assert t.ui.list_kind == "hands" and hint(view) == "▲▼ scroll | B back"
+    assert t.ui.state.list_kind == "hands" and hint(view) == "▲▼ scroll | B back"
     assert bottom_row_is_the_hint_alone(view)
     press(t, B)
     assert hint(t.view()) == "▲▼ move | OK hands | B back"

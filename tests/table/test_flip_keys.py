@@ -15,7 +15,7 @@ from kaiser_core.cards import Seat, Suit
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table
 from kaiser_core.table.keys import SEAT_SCREENS, TURNED, as_read
-from kaiser_core.views import MenuView
+from kaiser_core.views.lists import MenuView
 
 pytestmark = pytest.mark.slow
 
@@ -44,7 +44,7 @@ def test_seat_directions_stay_the_tables(flipped: bool) -> None:
     assert t.game is not None and t.game.first_dealer is Seat.E
     t.press(Key.OK)
     t.press(Key.LEFT)  # the bidder: W
-    assert t.ui.screen is Screen.BID and t.ui.bidder is Seat.W
+    assert t.ui.screen is Screen.BID and t.ui.state.bidder is Seat.W
     t.press(Key.OK)  # W 6♠: TRICKS
     t.press(Key.UP)  # the first trick to N
     assert t.draft.tricks[0].winner is Seat.N
@@ -62,16 +62,16 @@ def test_seat_directions_stay_the_tables(flipped: bool) -> None:
 def test_the_menu_moves_as_its_reader_sees_it(flipped: bool) -> None:
     t = table(flipped)
     t.press(Key.HOLD_OK)
-    start = t.ui.menu_index
+    start = t.ui.state.menu_index
     t.press(means(flipped, Key.DOWN))
-    assert t.ui.menu_index == start + 1
+    assert t.ui.state.menu_index == start + 1
     t.press(means(flipped, Key.UP))
-    assert t.ui.menu_index == start
+    assert t.ui.state.menu_index == start
     view = t.view()
     assert isinstance(view, MenuView) and view.index == start
     t.press(Key.DOWN)  # the joystick's own DOWN: down unflipped, up when flipped
     count = len(t.menu_items())
-    assert t.ui.menu_index == ((start - 1) % count if flipped else start + 1)
+    assert t.ui.state.menu_index == ((start - 1) % count if flipped else start + 1)
 
 
 @pytest.mark.parametrize("flipped", [False, True])
@@ -79,9 +79,9 @@ def test_the_bid_number_and_trump_move_as_read(flipped: bool) -> None:
     t = table(flipped)
     for key in [Key.UP, Key.OK, Key.RIGHT]:  # N deals, E bids: seat keys, as they are
         t.press(key)
-    assert t.ui.screen is Screen.BID and t.ui.bidder is Seat.E
+    assert t.ui.screen is Screen.BID and t.ui.state.bidder is Seat.E
     t.press(means(flipped, Key.UP))
-    assert t.ui.number == 7
+    assert t.ui.state.number == 7
     t.press(means(flipped, Key.RIGHT))  # ♠ -> ♥
     t.press(means(flipped, Key.DOWN))
     t.press(Key.OK)
@@ -97,9 +97,9 @@ def test_quick_counts_up_as_read(flipped: bool) -> None:
         t.press(Key(key))
     for key in [Key.OK, Key.RIGHT, Key.OK]:
         t.press(key)
-    assert t.ui.screen is Screen.QUICK and t.ui.quick_tricks == 4
+    assert t.ui.screen is Screen.QUICK and t.ui.state.quick_tricks == 4
     t.press(means(flipped, Key.UP))
-    assert t.ui.quick_tricks == 5
+    assert t.ui.state.quick_tricks == 5
 
 
 def test_only_directions_turn_and_only_off_the_seat_screens() -> None:

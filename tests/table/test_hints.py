@@ -15,7 +15,8 @@ from hardware.screens.parts import hint_width
 from kaiser_core.cards import Seat, Team
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import BidView, QuestionView, ScoreView
+from kaiser_core.views.contract import BidView, ScoreView
+from kaiser_core.views.question import QuestionView
 
 UP, DOWN, LEFT, RIGHT, OK, A, B = Key.UP, Key.DOWN, Key.LEFT, Key.RIGHT, Key.OK, Key.A, Key.B
 

@@ -12,7 +12,11 @@ from kaiser_core.messages import Message
 from kaiser_core.rule_words import changed_words, option_words, rule_lines
 from kaiser_core.rules import OPTION_NAMES, PROFILES, Rules
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import BidView, GameOverView, ListView, QuickView, ScoreView, SummaryView
+from kaiser_core.views.contract import BidView, ScoreView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.lists import ListView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
 
 LOW_BID = Rules().replace(low_allowed=True, low_bid="bid")
 K = Key
@@ -69,7 +73,7 @@ def test_under_low_bid_a_does_nothing_but_say_why():
     keys(t, "OK", "RIGHT", "RIGHT")
     before = t.ui
     t.press(K.A)
-    assert t.ui.low == before.low and t.ui.trump == before.trump
+    assert t.ui.state.low == before.state.low and t.ui.state.trump == before.state.trump
     assert t.ui.message.key == "bid.low_is_a_bid"
 
 
@@ -278,7 +282,7 @@ def test_every_reason_is_drawn_whole_on_some_page():
 
 
 def summary_view(notes: tuple[str, ...], scroll: int = 0) -> SummaryView:
-    from kaiser_core.views import ContractLabel, TeamScore
+    from kaiser_core.views.base import ContractLabel, TeamScore
 
     return SummaryView(
         ContractLabel(Seat.E, 12, None),
@@ -324,6 +328,9 @@ NON_DEFAULT = {
     "kaiser_bid_loses": True,
     "low_specials": "low",
     "low_bid": "bid",
+    "trump_by_first_lead": True,
+    "three_spades_value": -2,
+    "dealer_must_bid": False,
 }
 
 
@@ -343,6 +350,12 @@ def test_the_rules_screen_lists_the_changed_options_first_in_words():
         "At most 10 hands a game",
         "3♠ with under 3 tricks scores -3",
     ]
+    # With a Joffre deck's -2 the 3♠ rule says so (RULES.md: its replacement score is -2).
+    joffre = rules.replace(three_spades_value=-2)
+    assert [str(m) for m in changed_words(joffre)][2:] == [
+        "3♠ with under 3 tricks scores -2",
+        "3♠ counts -2 (a Joffre deck)",
+    ]
     t = table(rules)
     keys(t, "HOLD-OK", "DOWN", "DOWN", "DOWN", "OK")  # MENU > Rules
     view = t.view()
@@ -353,6 +366,7 @@ def test_the_rules_screen_lists_the_changed_options_first_in_words():
         assert isinstance(line, Message)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_no_rules_line_is_cut_short_and_each_line_is_shown_at_its_turn(profile):
     from hardware.screens import fonts

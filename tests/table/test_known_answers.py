@@ -12,7 +12,9 @@ from hardware.screens import render
 from kaiser_core.cards import Seat, Suit
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import ContractLabel, LiveContract, QuickView, SummaryView
+from kaiser_core.views.base import ContractLabel, LiveContract
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
 
 
 def table(rules: Rules | None = None) -> Table:

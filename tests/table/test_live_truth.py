@@ -10,7 +10,6 @@ of A and B against every way its unset specials can end.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -25,7 +24,9 @@ from kaiser_core.hand import ByTeam
 from kaiser_core.rules import Rules, find_profile
 from kaiser_core.scoring import score_hand
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import QuickView, SummaryView, TricksView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
+from kaiser_core.views.tricks import TricksView
 
 #: E bids 7♥ twice. First EW take seven tricks with no mark and N the last, then 5♥ is
 #: answered N and 3♠ E: 7 - 3 = 4, set (today's main showed "pts 7/7 max 10 MADE" at trick
@@ -114,9 +115,7 @@ def test_quick_made_or_set_holds_for_every_way_its_unset_specials_end(rules: Rul
         for tricks in range(n + 1):
             for five in ("", "bidders", "defenders"):
                 for three in ("", "bidders", "defenders"):
-                    table.ui = dataclasses.replace(
-                        table.ui, quick_tricks=tricks, quick_five=five, quick_three=three
-                    )
+                    table.set(quick_tricks=tricks, quick_five=five, quick_three=three)
                     view = table.view()
                     assert isinstance(view, QuickView) and view.live is not None
                     status = view.live.status

@@ -15,8 +15,9 @@ from kaiser_core.entries import Mode
 from kaiser_core.errors import KaiserError
 from kaiser_core.messages import TEXTS, Message, text_of
 from kaiser_core.rules import Rules
-from kaiser_core.table import Key, Table, Ui
-from kaiser_core.views import CardsView, ListView, MenuView
+from kaiser_core.table import Key, Table, read_scene
+from kaiser_core.views.cards import CardsView
+from kaiser_core.views.lists import ListView, MenuView
 
 KEYS_USED = re.compile(r'Message\(\s*f?"([a-z_.{}]+)"')
 
@@ -105,9 +106,9 @@ def test_the_table_speaks_in_messages_that_survive_the_journal():
     assert message == "5♥ was taken in trick 1" and message.key == "tricks.marked"
     assert message.params["card"] == Card.from_code("5H")
     stored = json.loads(json.dumps(table.ui.to_json()))
-    back = Ui.from_json(stored)
+    back = read_scene(stored)
     assert back == table.ui and back.message.key == "tricks.marked"
-    assert Ui.from_json({**stored, "message_id": {"key": "?"}}).message == message  # the text stays
+    assert read_scene({**stored, "message_id": {"key": "?"}}).message == message  # the text stays
 
 
 def test_views_carry_messages_for_lists_and_the_menu():

@@ -1,162 +1,256 @@
-"""A new screen takes a screen module and a painter module, nothing else (docs/ARCHITECTURE.md).
+"""docs/ARCHITECTURE.md's "A new screen", done as it says on a copy of the repository,
+then checked as CI checks the project.
 
-The demo screen "Totals" is opened from the menu, shows both totals and counts UP presses
-in its own cursor (``Ui.extra``). Its module is a real file in a package of its own that
-``load_screen_modules`` imports, exactly as it imports the table's own screen modules; its
-painter registers itself with ``hardware.screens.painter`` as the built-in painters do.
+The screen: TOTALS, opened from the menu, both totals and one translated word. The test
+writes the three source files the doc names (the screen's module, its line in the list,
+its painter), runs the catalogs' ``update`` and translates the new word in each language,
+draws its reference pictures, and then runs ``mypy --strict``, ``ruff``, the catalogs'
+check, the start-up tests and the screen tests on the copy, and plays the screen. It fails
+when the doc names other files, when any of those checks asks for another file, or when the
+screen does not work.
 """
 
 from __future__ import annotations
 
-import json
+import os
+import re
+import shutil
+import subprocess
 import sys
-import textwrap
-from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from hardware.screens import Pen, fonts, painter, render, unregister
-from kaiser_core.cards import Team
-from kaiser_core.rules import Rules
-from kaiser_core.table import PAGES, Key, Screen, Table, Ui
-from kaiser_core.table import unregister as unregister_page
-from kaiser_core.table.table import load_screen_modules
-from kaiser_core.views import TeamScore
+pytestmark = pytest.mark.slow
 
-# The whole screen module, as a new file kaiser_core/table/totals.py would hold it.
-TOTALS_MODULE = '''
-"""TOTALS: both totals; UP counts (a cursor of its own); B or OK go back."""
+ROOT = Path(__file__).resolve().parents[2]
+
+SCREEN_MODULE = '''"""TOTALS (a menu item): both totals; OK counts how often they were read."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from kaiser_core.cards import Team
-from kaiser_core.table.desk import Desk, Page, register
+from kaiser_core.messages import TEXTS, Message
+from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
-from kaiser_core.table.ui import Change
-from kaiser_core.views import TeamScore
 
-TOTALS = Screen.define("TOTALS", "totals")
+TOTALS = Screen("totals")
+TEXTS.update({"totals.title": "Totals"})
+
+
+@dataclass(frozen=True)
+class TotalsState:
+    """TOTALS' own state: how often OK was pressed."""
+
+    reads: int = 0
 
 
 @dataclass(frozen=True)
 class TotalsView:
-    """Both teams' totals and the count of UP presses."""
+    """The title and both totals."""
 
-    ns: TeamScore
-    ew: TeamScore
-    count: int
+    title: str
+    ns: int
+    ew: int
+    reads: int
     message: str = ""
 
 
-def press(desk: Desk, key: Key) -> Change:
-    """UP counts; B or OK close the screen."""
-    if key is Key.UP:
-        count = desk.ui.extra.get("totals_count", 0) + 1
-        desk.go(TOTALS, extra={**desk.ui.extra, "totals_count": count})
-    elif key in (Key.B, Key.OK):
-        desk.close()
-    return Change()
+def again(desk: Desk, state: TotalsState, key: Key) -> None:
+    """OK: read once more."""
+    desk.set(reads=state.reads + 1)
 
 
-def view(desk: Desk) -> TotalsView:
-    """The totals, the count."""
-    count = desk.ui.extra.get("totals_count", 0)
-    return TotalsView(desk.team_score(Team.NS), desk.team_score(Team.EW), count, desk.ui.message)
+def back(desk: Desk, state: TotalsState, key: Key) -> None:
+    """B: back to the menu."""
+    desk.close()
 
 
-PAGE = register(Page(TOTALS, press, view, overlay=True, menu="Totals"))
+def view(desk: Desk, state: TotalsState) -> TotalsView:
+    """Both totals."""
+    ns, ew = desk.team_score(Team.NS).total, desk.team_score(Team.EW).total
+    return TotalsView(Message("totals.title"), ns, ew, state.reads, desk.ui.message)
+
+
+PAGES = (
+    Page(
+        TOTALS,
+        view,
+        {Key.OK: again, Key.B: back},
+        state=TotalsState,
+        overlay=True,
+        menu=Message("totals.title"),
+    ),
+)
 '''
 
+PAINTER_MODULE = '''"""TOTALS: the title, then both totals in the large digits."""
 
-@pytest.fixture
-def totals(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    package = tmp_path / "demo_screens"
-    package.mkdir()
-    (package / "__init__.py").write_text('"""Screens added by a test."""\n')
-    (package / "totals.py").write_text(textwrap.dedent(TOTALS_MODULE))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    assert load_screen_modules("demo_screens") == ["totals"]
-    module = sys.modules["demo_screens.totals"]
+from __future__ import annotations
 
-    # The painter, as a new file hardware/screens/totals.py would hold it.
-    @painter(module.TotalsView)
-    def paint_totals(pen: Pen, v: object) -> None:
-        tiny, small, mid, _ = fonts()
-        pen.text(0, 0, "TOTALS", mid)
-        pen.text(0, 20, f"{v.ns.name} {v.ns.total}  {v.ew.name} {v.ew.total}", small)
-        pen.text(0, 40, f"count {v.count}", tiny)
-
-    yield module
-    unregister(module.TotalsView)
-    unregister_page(module.TOTALS)
-    Screen.forget(module.TOTALS)
-    for name in ("demo_screens.totals", "demo_screens"):
-        sys.modules.pop(name, None)
+from hardware.screens.fonts import fonts
+from hardware.screens.paint import Painter
+from hardware.screens.pen import Pen
+from kaiser_core.table.totals import TotalsView
 
 
-def open_totals(table: Table) -> None:
-    table.press(Key.HOLD_OK)
-    items = table.menu_items()
-    for _ in range(items.index(Screen("totals"))):
-        table.press(Key.DOWN)
-    table.press(Key.OK)
+def totals(pen: Pen, view: TotalsView) -> None:
+    """The title on top, NS on the left, EW on the right."""
+    _, small, _, big = fonts()
+    pen.center(pen.w // 2, 0, view.title, small)
+    pen.text(0, 24, str(view.ns), big)
+    pen.right(pen.w - 1, 24, str(view.ew), big)
 
 
-def test_a_screen_module_and_a_painter_make_a_working_screen(totals: object) -> None:
-    module = totals
-    names = {Team.NS: "Us", Team.EW: "Them"}
-    table = Table(Rules(), names=names)
-    table.press(Key.UP)  # N deals
-    items = table.menu_items()
-    assert items[-2:] == [module.TOTALS, items[-1]] and items[-1].value == "Shut down"
-    open_totals(table)
-    assert table.ui.screen is module.TOTALS and table.ui.stack == (Screen.SCORE, Screen.MENU)
-    view = table.view()
-    assert view == module.TotalsView(TeamScore(Team.NS, "Us", 0), TeamScore(Team.EW, "Them", 0), 0)
+PAINTERS: dict[type, Painter] = {TotalsView: totals}
+'''
 
-    first = render(view)
-    change = table.press(Key.UP)
-    assert change.ui and not change.append  # the cursor is UI state: journaled
-    change = table.press(Key.UP)
-    assert table.view().count == 2
-    second = render(table.view())
-    assert first.getbbox() is not None and first.tobytes() != second.tobytes()
+LOADER = """
 
-    stored = json.loads(json.dumps(table.ui.to_json()))
-    resumed = Table(Rules(), names=names)
-    resumed.load(Rules(), list(table.entries), Ui.from_json(stored))
-    assert resumed.ui == table.ui and resumed.view() == table.view()
+def _totals() -> Sequence[Page[Any]]:
+    from kaiser_core.table import totals
 
-    assert "ignored" in (table.read_card("AS"), table.view().message)[1]
-    table.press(Key.B)
-    assert table.ui.screen is Screen.MENU
-    table.press(Key.B)
-    assert table.ui.screen is Screen.SCORE and table.ui.extra == {"totals_count": 2}
+    return totals.PAGES
+"""
+
+TRANSLATED = {"it": "Totali", "pt": "Totais", "fi": "Pisteet", "es": "Totales", "ru": "Итоги"}
+TRANSLATED |= {"fr": "Totaux"}
 
 
-def test_a_stored_added_screen_without_its_module_resumes_at_home(totals: object) -> None:
-    module = totals
-    table = Table(Rules())
-    table.press(Key.UP)
-    open_totals(table)
-    stored = table.ui.to_json()
-    unregister_page(module.TOTALS)
-    resumed = Table(Rules())
-    resumed.load(Rules(), list(table.entries), Ui.from_json(stored))
-    assert resumed.ui.screen is Screen.SCORE and resumed.ui.stack == ()
-    assert module.TOTALS not in PAGES
+def doc_files() -> list[str]:
+    """The files docs/ARCHITECTURE.md's "A new screen" tells a developer to touch."""
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    section = text.split("**A new screen**", 1)[1].split("\n**", 1)[0]
+    return re.findall(r"^- `([^`]+)`", section, re.M)
 
 
-@dataclass(frozen=True)
-class _NotAView:
-    message: str = ""
+def copy_repo(to: Path) -> None:
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    for name in filter(None, listed):
+        source = ROOT / name.decode()
+        if source.is_file():
+            target = to / name.decode()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
 
 
-def test_a_view_without_a_painter_is_refused() -> None:
-    with pytest.raises(TypeError, match="_NotAView is not a view"):
-        render(_NotAView())
+def run(repo: Path, *argv: str, env: dict[str, str] | None = None) -> str:
+    environ = {**os.environ, "PYTHONPATH": str(repo), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
+    out = subprocess.run(
+        [sys.executable, *argv], cwd=repo, env=environ, capture_output=True, text=True, timeout=900
+    )
+    assert out.returncode == 0, f"{' '.join(argv)}:\n{out.stdout[-3000:]}\n{out.stderr[-3000:]}"
+    return out.stdout
+
+
+def translate(po: Path, word: str) -> None:
+    """Fill the new id's msgstr (what a translator does in the .po)."""
+    text = po.read_text()
+    entry = re.compile(r'(msgctxt "totals.title"\nmsgid "Totals"\nmsgstr )""')
+    assert entry.search(text), po
+    po.write_text(entry.sub(lambda m: f'{m.group(1)}"{word}"', text.replace("#, fuzzy\n", "")))
+
+
+def snapshot(repo: Path) -> dict[str, bytes]:
+    caches = {"__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis"}
+    return {
+        str(p.relative_to(repo)): p.read_bytes()
+        for p in repo.rglob("*")
+        if p.is_file() and not caches & set(p.relative_to(repo).parts)
+    }
+
+
+def test_a_new_screen_takes_three_source_files_and_passes_what_ci_runs(tmp_path: Path) -> None:
+    files = doc_files()
+    assert files == [
+        "kaiser_core/table/<name>.py",
+        "kaiser_core/table/screens.py",
+        "hardware/screens/<name>.py",
+    ]
+    repo = tmp_path / "repo"
+    copy_repo(repo)
+    before = snapshot(repo)
+
+    # The three source files, as the doc says.
+    (repo / "kaiser_core/table/totals.py").write_text(SCREEN_MODULE)
+    (repo / "hardware/screens/totals.py").write_text(PAINTER_MODULE)
+    screens = repo / "kaiser_core/table/screens.py"
+    text = screens.read_text()
+    text = text.replace(
+        "\n\n#: Every screen of the table", LOADER + "\n\n#: Every screen of the table"
+    )
+    text = text.replace(
+        "    Screen.PROFILE: _profile,\n",
+        '    Screen.PROFILE: _profile,\n    Screen("totals"): _totals,\n',
+    )
+    assert "_totals," in text
+    screens.write_text(text)
+
+    # Its word in every language: update, translate, update; then the check passes.
+    run(repo, "-m", "hardware.i18n.catalogs", "update")
+    locales = sorted((repo / "hardware/locale").glob("*/LC_MESSAGES/kaiser.po"))
+    for po in locales:
+        translate(po, TRANSLATED[po.parts[-3]])
+    run(repo, "-m", "hardware.i18n.catalogs", "update")
+    run(repo, "-m", "hardware.i18n.catalogs", "check")
+
+    # Its reference pictures, then what CI runs.
+    run(repo, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/screens", "-k", "reference",
+        env={"KAISER_UPDATE_SCREENS": "1"})  # fmt: skip
+    run(repo, "-m", "mypy", "--strict", "kaiser_core", "hardware")
+    run(repo, "-m", "ruff", "check", "kaiser_core", "hardware")
+    run(repo, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/screens", "tests/startup")
+    run(repo, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not slow", "tests/i18n")
+
+    # It plays: the menu lists it, OK counts, the journal keeps its state, B goes back.
+    played = run(repo, "-c", PLAY)
+    assert played.split() == ["totals", "2", "totals", "2", "menu", "Итоги"]
+
+    after = snapshot(repo)
+    changed = {name for name in after if before.get(name) != after[name]}
+    sources = {n for n in changed if n.endswith(".py")}
+    assert sources == {
+        "kaiser_core/table/totals.py",
+        "kaiser_core/table/screens.py",
+        "hardware/screens/totals.py",
+    }
+    rest = changed - sources
+    assert {
+        n for n in rest if not n.startswith(("hardware/locale/", "tests/screens/reference/"))
+    } == set()
+    pictures = {n for n in rest if n.startswith("tests/")}
+    assert pictures and all(n.endswith("/screen-totals.png") for n in pictures)
+
+
+PLAY = """
+from hardware.i18n import localize, set_language
+from hardware.screens import render
+from kaiser_core.rules import Rules
+from kaiser_core.table import Key, Screen, Table, read_scene
+
+table = Table(Rules())
+table.press(Key.UP)
+table.press(Key.HOLD_OK)
+while table.menu_items()[table.ui.state.menu_index] is not Screen("totals"):
+    table.press(Key.DOWN)
+table.press(Key.OK)
+table.press(Key.OK)
+table.press(Key.OK)
+render(table.view())
+print(table.ui.screen.value, table.view().reads)
+again = Table(Rules())
+again.load(Rules(), list(table.entries), read_scene(table.ui.to_json()))
+print(again.ui.screen.value, again.view().reads)
+again.press(Key.B)
+print(again.ui.screen.value)
+set_language("ru")
+print(localize(table.view().title))
+"""

@@ -8,13 +8,14 @@ import pytest
 from scripts import per_hand_hand, per_trick_hand
 
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import SpecialEntry, TakenEntry
 from kaiser_core.hand import ByTeam, ByTrick
 from kaiser_core.rules import Rules, find_profile
 from kaiser_core.table import Key, Screen, Table
-from kaiser_core.views import QuickView, SummaryView
+from kaiser_core.views.quick import QuickView
+from kaiser_core.views.summary import SummaryView
 
 
 def table(rules: Rules | None = None) -> Table:
@@ -78,15 +79,15 @@ def test_undo_of_the_last_trick_and_a_restart_keep_the_sweep(tmp_path: Path):
     try:
         t = Table(Rules())
         for key in ["UP", *per_trick_hand("E", 8, "H", ["E"] * 8, None, None, ask=("E", "E"))]:
-            journal.store(t.press(Key(key)), t)
+            commit(journal, t.press(Key(key)), t)
             if t.ui.screen is Screen.SUMMARY:
                 break
         again = Table(Rules())
         resume(journal, again)
         assert again.ui.screen is Screen.SUMMARY and again.view() == t.view()
-        journal.store(again.press(Key.HOLD_B), again)
+        commit(journal, again.press(Key.HOLD_B), again)
         assert again.ui.screen is Screen.TRICKS
-        journal.store(again.press(Key.LEFT), again)  # the last trick to W: now asked
+        commit(journal, again.press(Key.LEFT), again)  # the last trick to W: now asked
         assert again.ui.screen is Screen.ASK_FIVE
     finally:
         journal.close()

@@ -1,4 +1,5 @@
-"""The UI state in the journal: old stored forms resume on the same screen; the overlay stack."""
+"""The UI state in the journal: old stored forms resume on the same screen; the overlay stack;
+each screen's own state."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ from kaiser_core.entries import (
 )
 from kaiser_core.errors import KaiserError
 from kaiser_core.rules import Rules
-from kaiser_core.table import PAGES, Key, Saved, Screen, Table, Ui, describe
+from kaiser_core.table import SCREENS, Key, Saved, Scene, Screen, Table, describe, read_scene
+from kaiser_core.table.ui import read_state, state_json
 
 # What the code before the screen stack stored, for a game at trick 1 (E bid 7♠):
 # the tricks screen, the menu over it, and the rules list opened from that menu.
@@ -51,14 +53,15 @@ ENTRIES: list[TableEntry] = [Start(Seat.N), ContractEntry(Seat.E, 7, Suit.S)]
 
 def resumed(stored: str) -> Table:
     table = Table(Rules())
-    table.load(Rules(), list(ENTRIES), Ui.from_json(json.loads(stored)))
+    table.load(Rules(), list(ENTRIES), read_scene(json.loads(stored)))
     return table
 
 
 def test_an_old_stored_screen_resumes_where_it_was():
     table = resumed(OLD_TRICKS)
     assert table.ui.screen is Screen.TRICKS and table.ui.stack == ()
-    assert table.ui.bidder is Seat.E and table.ui.number == 7
+    contract = table.view().contract  # type: ignore[attr-defined]
+    assert contract.bidder is Seat.E and contract.number == 7  # the bid cursors: in the entries
 
 
 def test_an_old_menu_resumes_over_its_screen_and_b_returns_there():
@@ -70,8 +73,8 @@ def test_an_old_menu_resumes_over_its_screen_and_b_returns_there():
 
 def test_an_old_list_resumes_and_goes_back_through_the_menu():
     table = resumed(OLD_LIST)
-    assert table.ui.screen is Screen.LIST and table.ui.list_kind == "rules"
-    assert table.ui.menu_index == 3
+    assert table.ui.screen is Screen.LIST and table.ui.state.list_kind == "rules"
+    assert table.ui.layers[1].state.menu_index == 3  # the menu under the list
     table.press(Key.B)
     assert table.ui.screen is Screen.MENU
     table.press(Key.B)
@@ -82,7 +85,7 @@ def test_an_overlay_over_a_screen_the_entries_left_falls_back_home():
     stored = json.loads(OLD_MENU)
     stored["back"] = "bid"  # the contract is entered: BID does not fit any more
     table = Table(Rules())
-    table.load(Rules(), list(ENTRIES), Ui.from_json(stored))
+    table.load(Rules(), list(ENTRIES), read_scene(stored))
     assert table.ui.screen is Screen.TRICKS and table.ui.stack == ()
 
 
@@ -94,35 +97,40 @@ def test_the_stack_round_trips_and_hold_ok_closes_every_overlay():
     table.press(Key.OK)  # Rules
     assert table.ui.stack == (Screen.TRICKS, Screen.MENU)
     data = json.loads(json.dumps(table.ui.to_json()))
-    assert data["stack"] == ["tricks", "menu"] and "back" not in data
-    assert Ui.from_json(data) == table.ui
+    assert [layer["screen"] for layer in data["layers"]] == ["tricks", "menu", "list"]
+    assert data["version"] == 2 and "back" not in data and "stack" not in data
+    assert read_scene(data) == table.ui
     table.press(Key.HOLD_OK)
     assert table.ui.screen is Screen.TRICKS and table.ui.stack == ()
 
 
 def test_bad_stack_values_fall_back_to_no_stack():
-    ui = Ui.from_json({"screen": "menu", "stack": ["nowhere"]})
+    ui = read_scene({"screen": "menu", "stack": ["nowhere"]})
     assert ui.screen is Screen.MENU and ui.stack == ()
-    assert Ui.from_json({"screen": "menu", "stack": 3}).stack == ()
+    assert read_scene({"screen": "menu", "stack": 3}).stack == ()
 
 
-def test_screens_behave_like_an_enum():
-    assert Screen("bid") is Screen.BID and Screen.BID in Screen
-    assert [s.value for s in Screen][:2] == ["new-game", "score"]
-    with pytest.raises(ValueError):
-        Screen("nowhere")
-    assert dataclasses.replace(Ui(), screen=Screen.SCORE).screen is Screen.SCORE
+def test_a_screen_is_its_name_and_the_list_names_every_screen():
+    assert Screen("bid") is Screen.BID and Screen.BID in SCREENS
+    assert [s.value for s in SCREENS][:2] == ["new-game", "score"]
+    for bad in ("Nowhere", "", "no where", 3):
+        with pytest.raises(ValueError):
+            Screen(bad)  # type: ignore[arg-type]
+    assert Scene.at(Screen.SCORE).screen is Screen.SCORE
 
 
-def test_every_ui_field_has_at_most_one_owner():
-    owners: dict[str, Screen] = {}
-    for page in PAGES.values():
-        for name in page.owns:
-            assert name not in owners, f"{name} owned by {owners[name]} and {page.screen}"
-            owners[name] = page.screen
-    fields = {f.name for f in dataclasses.fields(Ui)}
-    assert set(owners) <= fields
-    assert fields - set(owners) == {"screen", "message", "extra"}  # every cursor has its screen
+def test_every_screen_owns_a_frozen_state_that_round_trips_through_json():
+    table = Table(Rules())
+    kinds = {screen: table.pages[screen].state for screen in SCREENS}
+    for screen, kind in kinds.items():
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen, screen
+        state = kind()
+        assert read_state(kind, json.loads(json.dumps(state_json(state)))) == state
+    # the cursors of the old shared Ui each belong to one screen now
+    owners = {f.name: s for s, k in kinds.items() for f in dataclasses.fields(k)}
+    assert owners["bidder"] is Screen.BID and owners["mark_five"] is Screen.TRICKS
+    assert owners["quick_tricks"] is Screen.QUICK and owners["menu_index"] is Screen.MENU
+    assert len(owners) == sum(len(dataclasses.fields(k)) for k in set(kinds.values()))
 
 
 SAMPLES: list[tuple[TableEntry, str]] = [
@@ -170,7 +178,7 @@ def test_a_table_resumes_from_the_values_a_journal_hands_back():
     saved = Saved(
         Rules(),
         tuple(ENTRIES),
-        Ui.from_json(json.loads(OLD_MENU)),
+        read_scene(json.loads(OLD_MENU)),
         {Team.NS: "Us"},
         (2, 1),
     )

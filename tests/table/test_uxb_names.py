@@ -17,7 +17,8 @@ from kaiser_core.messages import Message
 from kaiser_core.rules import Rules
 from kaiser_core.table import Key, Screen, Table
 from kaiser_core.table.club_state import ClubState
-from kaiser_core.views import GameOverView, SummaryView
+from kaiser_core.views.game_over import GameOverView
+from kaiser_core.views.summary import SummaryView
 
 pytestmark = pytest.mark.slow
 
@@ -126,7 +127,7 @@ def test_a_seat_named_twice_is_refused_and_four_players_swap():
     table = Table(Rules(), roster=["Ann", "Bob", "Cy", "Dee"])
     keys(table, "DOWN")  # every name sits: N and E swap
     assert [table.view().seats[s] for s in Seat] == ["Bob", "Ann", "Cy", "Dee"]
-    table.ui = table.ui.__class__(extra={"names_picks": [0, 0, 2, 3]})  # a bad stored pick
+    table.set(names_picks=(0, 0, 2, 3))  # a bad stored pick
     keys(table, "OK")
     assert table.ui.message == "Ann sits twice: change one"
     assert table.view().picking is Seat.N

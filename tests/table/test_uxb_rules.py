@@ -127,7 +127,7 @@ def test_the_configs_named_house_rules_are_offered_and_kept(tmp_path):
     room.press(*PROFILE)
     lines = [line.strip() for line in room.table.view().lines]
     assert lines[:2] == ["* standard", "friday: standard + 2 house rules"]
-    assert lines[2:] == ["plain: widow", "open-defense", "tournament", "skat"]
+    assert lines[2:] == ["plain: widow", "open-defense", "tournament", "skat", "joffre"]
     room.press("DOWN", "OK")
     assert room.table.ui.message == "new game: standard + 2 house rules"
     room = restart(room, db, cfg)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from hardware.config import Config
 from hardware.journal import Journal
-from hardware.resume import resume
+from hardware.resume import commit, resume
 from kaiser_core.table import Key, Table
 
 
@@ -24,7 +24,7 @@ class Room:
     def press(self, *keys: str) -> None:
         for name in keys:
             change = self.table.press(Key.from_name(name))
-            self.journal.store(change, self.table)
+            commit(self.journal, change, self.table)  # as the scorer does
 
     def close(self) -> None:
         self.journal.close()

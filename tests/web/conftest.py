@@ -8,12 +8,20 @@ import socket
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
+
+T = TypeVar("T")
+#: How long a browser test waits for the page to show a state: a deadline, not a delay (a
+#: quiet machine goes on at once, a loaded CI runner gets the time it needs). How fast a
+#: change shows is the benches' to measure (bench/club.py: latency), not a test's.
+DEADLINE = 30.0
 
 ROOT = Path(__file__).resolve().parents[2]
 # The README's pictures are written only when asked (like tests/screens): otherwise every
@@ -47,8 +55,13 @@ def _binary(*names: str) -> str:
     raise RuntimeError(f"none of {names} is installed (apt-get install chromium chromium-driver)")
 
 
-def make_browser(javascript: bool = True, languages: str | None = None) -> webdriver.Chrome:
+def make_browser(
+    javascript: bool = True, languages: str | None = None, network_log: bool = False
+) -> webdriver.Chrome:
     """A fresh headless chromium with its own profile folder.
+
+    ``network_log``: keep the DevTools performance log (``driver.get_log("performance")``),
+    where every request the page makes is seen (``Network.requestWillBeSent``).
 
     ``languages`` (e.g. ``"ru,en"``) is the browser's own language setting: chromium sends it
     as ``Accept-Language`` (with its q-values) as a user's browser would.
@@ -68,6 +81,8 @@ def make_browser(javascript: bool = True, languages: str | None = None) -> webdr
         options.add_argument(f"--lang={languages.split(',')[0]}")
     if prefs:
         options.add_experimental_option("prefs", prefs)
+    if network_log:
+        options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     service = Service(executable_path=_binary("chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(30)
@@ -113,6 +128,36 @@ def screenshot(driver: webdriver.Chrome, name: str) -> Path:
     )
     driver.save_screenshot(str(path))
     return path
+
+
+def settled(read: Callable[[], T], timeout: float = DEADLINE) -> T:
+    """``read()``, which finds its elements afresh, again while the page's script replaces
+    them under it (live.js swaps the standings' rows on every update and when its stream
+    opens): what the page shows once it holds still for one read."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            return read()
+        except StaleElementReferenceException:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.01)
+
+
+def wait_until(check: Callable[[], object], what: str, timeout: float = DEADLINE) -> float:
+    """Poll ``check`` (finding its elements afresh; an element replaced meanwhile is "not
+    yet") until it holds; the seconds it took. AssertionError naming ``what`` at the
+    deadline."""
+    start = time.monotonic()
+    while True:
+        try:
+            if check():
+                return time.monotonic() - start
+        except StaleElementReferenceException:
+            pass
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        time.sleep(0.01)
 
 
 def free_port() -> int:

@@ -270,7 +270,7 @@ def test_the_home_pages_speak_the_browsers_language(home, header, lang):
     assert f">{t.game_n.format(number=1)}</a>" in page and f"<h1>{t.home_title}</h1>" in page
 
 
-@pytest.mark.parametrize("lang", ["fi", "ru", "pt"])
+@pytest.mark.parametrize("lang", ["fi", "ru", "pt", "fr"])
 def test_a_home_sheet_in_the_longest_languages_fits_a_phone(home, browser, lang):
     from hardware.web.language import texts_for
 

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hardware import archive, digest
 from hardware.archive import append, archive_path
 from hardware.journal import Journal
@@ -69,6 +71,7 @@ def test_stored_digests_equal_what_the_records_work_out(tmp_path: Path) -> None:
     assert data.game(999) is None
 
 
+@pytest.mark.slow
 def test_an_older_journal_is_read_the_same_and_not_written(tmp_path: Path) -> None:
     db = journal_of(tmp_path, records(9, seed=8))
     games = dict(journal_games(db))
@@ -91,6 +94,7 @@ def test_an_older_journal_is_read_the_same_and_not_written(tmp_path: Path) -> No
         journal.close()
 
 
+@pytest.mark.slow
 def test_a_new_game_costs_only_itself_and_the_sum_stays_exact(tmp_path: Path) -> None:
     recs = records(2 * PAGE + 3, seed=13)
     for name in ("a", "b"):

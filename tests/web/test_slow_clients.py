@@ -149,6 +149,7 @@ def test_the_connection_limit_follows_the_open_file_limit() -> None:
     assert any(x.startswith("MemoryMax=") for x in unit.splitlines())
 
 
+@pytest.mark.slow
 def test_a_log_line_of_one_kind_is_let_through_once_a_minute() -> None:
     now = [0.0]
     limit = LogLimit(every=60, clock=lambda: now[0])

@@ -77,3 +77,30 @@ def test_a_contract_shows_the_bidders_seat_the_bid_and_the_suit(lang):
     page = sheet_html(build_sheet(record), t)
     assert f"<td>{t.seats[0]} 9 ♠</td>" in page  # N bid 9 spades
     assert f"<td>{t.seats[2]} 8 {t.no_trump_short}</td>" in page  # S bid 8 no-trump
+
+
+def test_a_joffre_sheet_in_french_calls_the_specials_by_their_joffre_names():
+    """Issue 29: under the joffre profile the French pages say Joffre and Kaiser."""
+    from hardware.web.pages import sheet_html
+
+    record = {
+        "rules": {"profile": "joffre", "options": {"three_spades_needs_tricks": 3}},
+        "hands": [
+            {"auction": ["pass"] * 4},
+            {
+                "auction": ["7", "pass", "pass", "pass"],
+                "taken": {"NS": 6, "EW": 2},
+                "five_hearts": "EW",
+                "three_spades": "EW",
+            },
+        ],
+    }
+    sheet = build_sheet(record)
+    fr = texts_for("fr")
+    page = sheet_html(sheet, fr)
+    assert "Kaiser avec 2 levées" in page and "3♠" not in page.split("<table", 1)[1]
+    assert fr.why_all_passed in page  # the four passes, in French
+    standard = {"profile": "standard", "options": {"three_spades_needs_tricks": 3}}
+    plain = sheet_html(build_sheet({"rules": standard, "hands": record["hands"][1:]}), fr)
+    assert "3♠ avec 2 levées" in plain and "Kaiser avec" not in plain
+    assert "Kaiser avec" not in sheet_html(sheet, texts_for("it"))

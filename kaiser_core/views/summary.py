@@ -1,7 +1,4 @@
-"""The views of a hand scored and a game won.
-
-``kaiser_core.views`` hands them out, when first asked for; its rules hold for them.
-"""
+"""SUMMARY's view: the hand scored before it counts."""
 
 from __future__ import annotations
 
@@ -25,17 +22,4 @@ class SummaryView:
     ew: TeamScore
     message: str = ""
     scroll: int = 0  # 0: the scores and the notes that fit; k: the notes from the k-th on
-    hint: tuple[str, ...] = ()  # what the keys do now
-
-
-@dataclass(frozen=True)
-class GameOverView:
-    """The winner, final totals, skunk, series standings."""
-
-    winner: TeamScore
-    loser: TeamScore
-    skunk: bool
-    reason: str
-    series: tuple[int, int] | None = None
-    message: str = ""
     hint: tuple[str, ...] = ()  # what the keys do now

@@ -1,7 +1,4 @@
-"""The views of the SCORE screen and the two steps of CONTRACT.
-
-``kaiser_core.views`` hands them out, when first asked for; its rules hold for them.
-"""
+"""The contract's views: SCORE, BIDDER, BID."""
 
 from __future__ import annotations
 
@@ -51,3 +48,4 @@ class BidView:
     message: str = ""
     nt_low: bool = False  # NT low is a place of its own in the trump cycle
     hint: tuple[str, ...] = ()  # what the keys do now
+    lead_trump: bool = False  # trump_by_first_lead: the cycle is first lead -> NT
