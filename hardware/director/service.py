@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 FLUSHES_PER_SECOND = 4.0
 #: The director's notes the page shows (the newest).
 NOTES = 30
+#: Seconds between two publications of our round over someone else's.
+PUT_BACK_EVERY = 10.0
 
 
 def now_iso() -> str:
@@ -63,6 +65,8 @@ class Service:
         self.notes: deque[dict[str, str]] = deque(maxlen=NOTES)
         self.round_checked = False
         self._retained: bytes | None = None
+        self._put_back_at = -PUT_BACK_EVERY
+        self._put_back_planned = False
         self.listeners: set[Listener] = set()
         self.counts = {"messages": 0, "refused": 0}
         self.version = 0  # raised by every change of a kept game or round (the league's cache)
@@ -166,6 +170,9 @@ class Service:
                     self.starts[taken] = at
                     self._save_round(taken)
                 self._note(f"took round {number} from the broker (a new database)")
+                for n in range(1, director.current + 1):  # the seasons' record of each round
+                    self.starts.setdefault(n, at)
+                    self._save_round(n)
                 self._changed(changes)
             else:
                 self._note(
@@ -175,7 +182,28 @@ class Service:
             return
         if payload is not None and (not startup or number != 0):
             self._note(f"replaced a round message the director did not send (round {number})")
-        self.publish_round(own)
+        if startup:
+            self.publish_round(own)
+        else:
+            self._put_back()
+
+    def _put_back(self) -> None:
+        """Publish our round, at most once per ``PUT_BACK_EVERY`` seconds: someone who
+        keeps publishing the round (another director on another database) is answered,
+        not raced."""
+        loop = asyncio.get_running_loop()
+        wait = self._put_back_at + PUT_BACK_EVERY - loop.time()
+        if wait > 0:
+            if not self._put_back_planned:
+                self._put_back_planned = True
+                loop.call_later(wait, self._put_back_later)
+            return
+        self._put_back_at = loop.time()
+        self.publish_round(self._round_body())
+
+    def _put_back_later(self) -> None:
+        self._put_back_planned = False
+        self._put_back()
 
     def _note(self, text: str) -> None:
         log.warning("round: %s", text)
