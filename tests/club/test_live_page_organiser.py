@@ -15,7 +15,7 @@ from club_games import play
 from club_venue import PIN, Venue
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from test_live_page import ZED, Night, fits, web
+from test_live_page import ZED, Night, fits, wait, web
 from test_live_page import browser as browser
 
 pytestmark = pytest.mark.slow
@@ -26,15 +26,6 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
     n = Night(tmp_path_factory.mktemp("organiser"))
     yield n
     n.venue.close()
-
-
-def wait(check: Any, timeout: float, what: str) -> None:
-    """Poll ``check`` until it holds, at most ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not within {timeout} s")
-        time.sleep(0.02)
 
 
 def text(browser: Any, css: str) -> str:
