@@ -45,6 +45,7 @@ SAID = {
     "fi": ["Itä, 8 herttaa", "onnistui, plus 11", "Pohjoinen-Etelä miinus 1, Itä-Länsi 11"],
     "es": ["Este, 8 corazones", "exitosa, más 11", "Norte-Sur menos 1, Este-Oeste 11"],
     "ru": ["Восток, 8 червей", "контракт выполнен, плюс 11", "Север-Юг минус 1, Восток-Запад 11"],
+    "fr": ["Est, 8 coeur", "réussi, plus 11", "Nord-Sud moins 1, Est-Ouest 11"],
 }
 
 
