@@ -90,7 +90,7 @@ def test_reader_mode_says_each_card_as_it_is_read(tmp_path: Path, lang: str) -> 
     resume(journal, table)
     scorer = Scorer(table, journal, Display(dummy_factory()), render)
     speaker = Speaker(Engine(tmp_path / "voice"))
-    sink = VoiceSink(speaker, DEFAULT_SAY, table)
+    sink = VoiceSink(speaker, DEFAULT_SAY)
     scorer.sinks.append(sink)
     for key in ["UP", "HOLD-OK", "DOWN", "DOWN", "OK", "OK", "B", *HAND_1.contract_keys]:
         scorer.handle(Event.key(key))  # N deals, the menu's entry: card reader; E 7 hearts
