@@ -18,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hardware.speech.config import DEFAULT_SAY, TOPICS
 from kaiser_core.cards import Card, Seat, Team
 from kaiser_core.entries import CardEntry, ConfirmEntry, ContractEntry, TrickEntry
 from kaiser_core.messages import TEXTS, Message
@@ -62,9 +63,6 @@ VOICE_TEXTS = {
 }
 TEXTS.update(VOICE_TEXTS)
 
-#: What the table can say (the config's ``say``), and what it says when ``say`` is not given.
-TOPICS = ("contract", "tricks", "result", "totals", "game", "cards")
-DEFAULT_SAY = ("contract", "result", "totals", "game", "cards")
 #: Topics where a newer utterance makes a waiting older one pointless (a newer score).
 REPLACEABLE = frozenset({"contract", "result", "totals", "game"})
 
