@@ -288,6 +288,7 @@ TEXTS: dict[str, str] = {
     # perf2: club mode's words, moved here from table/waiting.py and table/round_over.py
     # (they load with club mode only; a saved message must still be known)
     "club.waiting": "waiting for round {round}",
+    "club.event_over": "the event is over",
     "club.broker_on": "broker reachable",
     "club.broker_off": "broker not reachable",
     "club.round_table": "Round {round}, table {table}",

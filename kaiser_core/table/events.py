@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from kaiser_core.cards import Card
 from kaiser_core.table.keys import Key
 
-if TYPE_CHECKING:  # club mode's modules load with club mode (table.CLUB_MODULES)
+if TYPE_CHECKING:  # club mode's modules load with club mode (screens.CLUB_SCREENS)
     from kaiser_core.table.club_state import ClubState
     from kaiser_core.table.past import PastGame
 

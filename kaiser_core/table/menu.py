@@ -146,7 +146,7 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     if item is MenuItem.FLIP:
         desk.choose(flipped=not settings.flipped)
         desk.say(Message("menu.flipped", state=Message(f"word.{_ON[not settings.flipped]}")))
-        return Change(request=Flip())
+        return Change(request=Flip(not settings.flipped))
     if item is MenuItem.TEACH:
         desk.open(Screen.TEACH)
         return Change(request=Teach(desk.rules.pack[0]))
