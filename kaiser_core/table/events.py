@@ -104,6 +104,13 @@ class Journaled:
     past: Sequence[PastGame] | None = None
 
 
+@dataclass(frozen=True)
+class VoiceStatus:
+    """The voice's speech works (``status`` "") or why it does not (one line, for the menu)."""
+
+    status: str
+
+
 TableEvent: TypeAlias = (
     Pressed
     | CardRead
@@ -116,6 +123,7 @@ TableEvent: TypeAlias = (
     | RoundArrived
     | BrokerLink
     | Journaled
+    | VoiceStatus
 )
 """Every event ``Table.handle`` takes."""
 
