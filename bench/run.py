@@ -190,8 +190,8 @@ def press_run(
     scorer = Scorer(table, journal, display, drawn)
     for sink in sinks:  # as runner.serve attaches a board's sinks
         scorer.sinks.append(sink)
-        if hasattr(sink, "bind"):
-            sink.bind(scorer)
+        if hasattr(sink, "report_to"):
+            sink.report_to(scorer.post)
     shown: list[float] = []
     device_display = display.device.display
 

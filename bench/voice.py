@@ -63,8 +63,8 @@ class Traced:
         self.stored_s: list[float] = []
         self.calls: Counter[str] = Counter()
 
-    def bind(self, scorer: Any) -> None:
-        self.sink.bind(scorer)
+    def report_to(self, post: Any) -> None:
+        self.sink.report_to(post)
 
     def stored(self, change: Any) -> None:
         calls = self.calls
@@ -98,20 +98,19 @@ def flood(sink: Any, games: int, seed: int) -> dict[str, Any]:
     from player import Player
 
     from hardware.config import Config
+    from hardware.sinks import Stored, facts, scored_entries
     from kaiser_core.cards import Seat
     from kaiser_core.table import Key, Screen, Table
 
     cfg = Config()
     table = Table(cfg.rules, names=cfg.names, choose_seat=lambda: Seat.N)
-    sink.table = table
-    changes = []
+    stored: list[Stored] = []  # each key's change and the facts after it, as the loop hands them
     player = Player(seed)
-    while not changes or table.ui.screen is not Screen.GAME_OVER:
+    while not stored or table.ui.screen is not Screen.GAME_OVER:
         for name in player.chunk(table):
-            changes.append(table.press(Key.from_name(name)))
-    from hardware.sinks import Facts, Stored
-
-    stored = [Stored(change, Facts("", ("", ""))) for change in changes]  # the voice reads .change
+            before = scored_entries(table)
+            change = table.press(Key.from_name(name))
+            stored.append(Stored(change, facts(table, before)))
     t = time.perf_counter()
     for _ in range(games):
         for one in stored:
@@ -119,8 +118,8 @@ def flood(sink: Any, games: int, seed: int) -> dict[str, Any]:
     seconds = time.perf_counter() - t
     speaker = sink.speaker
     return {
-        "flood_changes": games * len(changes),
-        "flood_us_per_change": seconds / (games * len(changes)) * 1e6,
+        "flood_changes": games * len(stored),
+        "flood_us_per_change": seconds / (games * len(stored)) * 1e6,
         "voice_queue_most": speaker.most_waiting,
         "flood_replaced": speaker.replaced,
         "flood_dropped": speaker.dropped,

@@ -53,6 +53,8 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
         names=cfg.names,
         choose_seat=lambda: rng.choice(SEATS),
         reader_available=reader,
+        voice_available=cfg.voice is not None and cfg.voice.enabled,  # the menu's Voice, Volume
+        voice_volume=cfg.voice.volume if cfg.voice is not None else 80,
         seats=cfg.seats,
         roster=cfg.roster,
         profiles=cfg.profiles,

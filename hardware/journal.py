@@ -103,6 +103,7 @@ class Journal:
             self.half_made = existed and not made
             if read_only:
                 return
+            left = wal_left(self.path)  # before this start writes: a crash's, or a full disk's
             why = write_path_damage(self.db) if made else None
             if why is not None:
                 raise self._damaged(why)
@@ -122,8 +123,8 @@ class Journal:
                 from hardware.archive import catch_up
 
                 catch_up(self)
-            if wal_left(self.path):  # by a crash, or a checkpoint a full disk refused
-                self.make_room()
+            if wal_left(self.path):  # this start's own writes, or a crash's, or a full disk's
+                self.make_room(said=left)
             digest.ensure(self.db)  # finished games' digests (hardware/digest.py)
         except sqlite3.DatabaseError as err:
             self._refused()
@@ -208,7 +209,7 @@ class Journal:
         """End a write transaction that an error left open; nothing when none is."""
         rollback(self.db)
 
-    def make_room(self) -> None:
+    def make_room(self, said: bool = True) -> None:
         """Copy the WAL (up to 1 MiB between SQLite's own checkpoints) into the file and empty
         it: after a commit a full disk refused, and at a start that finds one. A checkpoint
         the disk stops half-way loses nothing (the WAL stays; check_header knows it)."""
@@ -217,7 +218,7 @@ class Journal:
         except sqlite3.Error as err:
             log.warning("%s: no room made (%s)", self.path, err)
             return
-        if row and row[0] == 0:
+        if row and row[0] == 0 and said:  # not for a new database's own first writes
             log.info("%s: the WAL copied into the file to make room", self.path)
 
     def _set(self, key: str, value: str) -> None:

@@ -58,8 +58,10 @@ class Display:
         return (self.rotate + (180 if self.flipped else 0)) % 360
 
     def flip(self, request: object = None) -> None:
-        """The table's ``Flip`` request: turn the picture by 180 degrees from the next frame."""
-        self.flipped = not self.flipped
+        """The table's ``Flip`` request: the picture turned by 180 degrees, or not, from the
+        next frame (a request without a state turns it over)."""
+        wanted = getattr(request, "flipped", None)
+        self.flipped = (not self.flipped) if wanted is None else bool(wanted)
         self.last = None  # the same view, turned: a new frame
 
     def oriented(self, image: Image.Image) -> Image.Image:

@@ -119,9 +119,9 @@ def serve(
         screenshots=Path(screenshots) if screenshots else None,
     )
     scorer.sinks.extend(board.sinks)
-    for sink in board.sinks:  # a sink that reads the table (the voice) is handed the scorer
-        if hasattr(sink, "bind"):
-            sink.bind(scorer)
+    for sink in board.sinks:  # a sink that tells the table something (the voice: whether
+        if hasattr(sink, "report_to"):  # speech works) posts events, as a source does
+            sink.report_to(scorer.post)
     if scorer_hook is not None:
         scorer_hook(scorer)
     started: list[Source] = []

@@ -250,7 +250,7 @@ class Scorer:
         commit(self.journal, change, self.table, extra)  # the table takes what it reads back
         if trace is not None:
             trace("stored", time.perf_counter())
-        if (change.stored or extra) and self.sinks:
+        if (change.stored or extra or change.request is not None) and self.sinks:
             stored = Stored(change, facts(self.table, scored))  # values: no sink reads the table
             for sink in self.sinks:
                 self._after_commit(type(sink).__name__, sink.stored, stored)

@@ -187,6 +187,12 @@ TEXTS: dict[str, str] = {
     "menu.b_close": "B close",
     "menu.item.language": "Language: {language}",
     "menu.language": "language: {language}",
+    "menu.item.voice": "Voice: {state}",
+    "menu.item.voice_fails": "Voice: no sound",
+    "menu.item.volume": "Volume: {volume}%",
+    "menu.voice": "voice: {state}",
+    "menu.volume": "volume: {volume}%",
+    "menu.voice_fails": "no sound: {reason}",
     "language.name": "English",
     "quick.bidders": "bidders'",
     "quick.tricks": "tricks",
@@ -315,6 +321,7 @@ TEXTS: dict[str, str] = {
     # perf2: club mode's words, moved here from table/waiting.py and table/round_over.py
     # (they load with club mode only; a saved message must still be known)
     "club.waiting": "waiting for round {round}",
+    "club.event_over": "the event is over",
     "club.broker_on": "broker reachable",
     "club.broker_off": "broker not reachable",
     "club.round_table": "Round {round}, table {table}",

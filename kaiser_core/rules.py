@@ -278,8 +278,9 @@ _FIELDS = [f for f in dataclasses.fields(Rules) if f.name != "profile"]
 #: Each option's type: bool, int, or an enum (``_NULLABLE``: ``None`` allowed too).
 _KINDS: dict[str, Any] = {}
 _NULLABLE: set[str] = set()
+_HINTS = typing.get_type_hints(Rules)
 for _field in _FIELDS:
-    _hint = typing.get_type_hints(Rules)[_field.name]
+    _hint = _HINTS[_field.name]
     _args = [a for a in typing.get_args(_hint) if a is not type(None)]
     if _args:
         _NULLABLE.add(_field.name)

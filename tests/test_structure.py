@@ -198,6 +198,7 @@ PURE = {
     "string",
     "types",
     "typing",
+    "unicodedata",
 }
 #: What purity means, named (none is in PURE): devices, I/O, the clock, threads, the network,
 #: randomness, the environment, loading by name, the hardware side.

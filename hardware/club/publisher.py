@@ -15,6 +15,7 @@ import functools
 import json
 import logging
 import os
+import secrets
 import socket
 import threading
 import time
@@ -80,10 +81,14 @@ class Publisher:
 
     def _client(self) -> mqtt.Client:
         club = self.club
+        # A client id of this process alone: a spare Pi beside the old one (a copied card
+        # with the same journal, the same login) would otherwise knock it off the broker
+        # every second, and a guessable id lets another login do it. No session is kept:
+        # at each connection the retained round comes again and every record is resent.
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
-            client_id=f"kaiser-{club.event}-table-{club.table}"[:64],
-            clean_session=False,
+            client_id=f"kaiser-{club.event}-table-{club.table}-{secrets.token_hex(6)}"[-64:],
+            clean_session=True,
             protocol=mqtt.MQTTv311,
         )
         login = club.login()

@@ -72,7 +72,7 @@ def cmd_director(args: argparse.Namespace) -> int:
                 return _fail("give --broker HOST[:PORT] and --listen HOST:PORT (or --export DIR)")
             broker = parse_broker(args.broker, broker_table)
             listen = _listen(args.listen)
-        store = Store(args.db, event.id)
+        store = Store(args.db, event.id, lock=args.export is None)
         keep_seasons(store, seasons)
     except (ClubError, StoreError) as err:
         return _fail(str(err))
@@ -104,7 +104,7 @@ def cmd_export_site(args: argparse.Namespace) -> int:
         return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     try:
         seasons = read_seasons(args.season)
-        store = Store(args.db, "", create=False)
+        store = Store(args.db, "", create=False, lock=False)  # beside a running director
     except (ClubError, StoreError) as err:
         return _fail(str(err))
     try:
@@ -131,24 +131,19 @@ async def _serve(
     from hardware.director.pin import PinGuard
     from hardware.director.service import Service
     from hardware.director.web import build_app
+    from hardware.web.guard import guarded_config, quiet_loop
 
     service = Service(director, store)
-    link = Link(broker, director.event.id, asyncio.get_running_loop())
+    loop = asyncio.get_running_loop()
+    link = Link(broker, director.event.id, loop, store.client_id())
     link.handler = service.message
+    link.round_heard = service.round_heard
+    link.checked = service.round_check
+    link.on_state = service.link_state
     service.publish_round = link.publish_round
-    link.current_round = director.round_payload()
     app = build_app(service, PinGuard(director.event.pin), seasons)
-    config = uvicorn.Config(
-        app,
-        host=listen[0],
-        port=listen[1],
-        loop="asyncio",
-        http="h11",
-        ws="none",
-        lifespan="off",
-        log_level="warning",
-        timeout_graceful_shutdown=2,
-    )
+    quiet_loop(loop)
+    config = guarded_config(app, host=listen[0], port=listen[1], timeout_graceful_shutdown=2)
     link.start()
     log.info("event %s: round %d; HTTP on %s:%d", director.event.id, director.current, *listen)
     try:

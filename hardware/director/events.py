@@ -20,6 +20,7 @@ HEARTBEAT = 15.0
 SLOW_SECONDS = 5.0
 RETRY = b"retry: 1000\n\n"  # a browser that lost the stream tries again after a second
 STILL_HERE = b": still here\n\n"
+BUSY = [(b"content-type", b"text/plain; charset=utf-8"), (b"retry-after", b"10")]
 
 
 class Listener:
@@ -64,13 +65,21 @@ class EventStream:
         forget: Callable[[Listener], None],
         slow: float = SLOW_SECONDS,
         heartbeat: float = HEARTBEAT,
+        count: Callable[[], int] = lambda: 0,
+        most: int = 1 << 30,
     ) -> None:
         self.listen = listen
         self.forget = forget
+        self.count = count  # the viewers now
+        self.most = most  # and the most at once
         self.slow = slow
         self.heartbeat = heartbeat
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if self.count() >= self.most:  # room left for the organiser's requests
+            await send({"type": "http.response.start", "status": 503, "headers": BUSY})
+            await send({"type": "http.response.body", "body": b"too many live pages\n"})
+            return
         listener = self.listen()
         gone = asyncio.create_task(_disconnected(receive))
         try:

@@ -10,16 +10,30 @@ from typing import Any
 
 from hardware.director.state import Director
 
+#: What makes a spreadsheet read a text cell as a formula (OWASP, CSV injection).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula gets a leading ``'``
+    (numbers stay numbers)."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
 
 def standings_csv(director: Director) -> str:
-    """The standings as CSV: rank, name, total, one column per round, won."""
+    """The standings as CSV: rank, name, total, one column per round, won; no cell is
+    a formula (a player's name ``=HYPERLINK(...)`` is text)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     rounds = director.event.rounds
     writer.writerow(["rank", "name", "total", *(f"round {r}" for r in range(1, rounds + 1)), "won"])
     for row in director.standings()["rows"]:
         cells = ["" if s is None else s for s in row["rounds"]]
-        writer.writerow([row["rank"], row["name"], row["total"], *cells, row["won"]])
+        writer.writerow(
+            [cell(v) for v in (row["rank"], row["name"], row["total"], *cells, row["won"])]
+        )
     return out.getvalue()
 
 

@@ -3,21 +3,38 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
 from hardware.director.events import Listener
-from hardware.director.state import END, NEXT, ActionError, Changes, Director
+from hardware.director.state import (
+    ADOPT,
+    END,
+    NEXT,
+    PIN_ACTION,
+    ActionError,
+    Changes,
+    Director,
+    refusal_digest,
+)
 from hardware.director.store import Store
 from kaiser_core.club.event import Event
+from kaiser_core.errors import RecordError
+from kaiser_core.record_json import load_record_bytes
 
 log = logging.getLogger(__name__)
 #: At most this many flushes (standings and table rows sent) a second: the standings are
 #: ranked, encoded and sent once per flush, however many tables changed since the last.
 FLUSHES_PER_SECOND = 4.0
+#: The director's notes the page shows (the newest).
+NOTES = 30
+#: Seconds between two publications of our round over someone else's.
+PUT_BACK_EVERY = 10.0
 
 
 def now_iso() -> str:
@@ -42,7 +59,14 @@ class Service:
     def __init__(self, director: Director, store: Store) -> None:
         self.director = director
         self.store = store
-        self.publish_round: Callable[[dict[str, Any]], None] = lambda payload: None
+        self.publish_round: Callable[[bytes], None] = lambda body: None
+        self.broker: dict[str, str] = {"state": "connecting", "detail": "", "since": now_iso()}
+        #: What the director decided about the broker's round, newest last (for the page).
+        self.notes: deque[dict[str, str]] = deque(maxlen=NOTES)
+        self.round_checked = False
+        self._retained: bytes | None = None
+        self._put_back_at = -PUT_BACK_EVERY
+        self._put_back_planned = False
         self.listeners: set[Listener] = set()
         self.counts = {"messages": 0, "refused": 0}
         self.version = 0  # raised by every change of a kept game or round (the league's cache)
@@ -52,11 +76,15 @@ class Service:
         self._last_flush = 0.0
         self._last_standings = b""
         self._saved: dict[tuple[int, int], tuple[str, int, bool]] = {}
-        self.starts: dict[int, str] = {}  # round -> when it started
-        for at, topic, payload in store.rows():
+        self.starts: dict[int, str] = {}  # round -> when it started (or was taken: ADOPT)
+        for at, topic, payload, verdict, reason, digest in store.rows():
+            if verdict == "refused":
+                director.refused_again(at, topic, reason, digest)
+                continue
+            before = director.current
             director.receive(at, topic, payload)
-            if topic == NEXT:
-                self.starts[director.current] = at
+            for number in range(before + 1, director.current + 1):
+                self.starts[number] = at
         self._last_standings = sse("standings", director.standings())
         store.save_event(json.dumps(event_entry(director.event), ensure_ascii=False))
         for number in range(1, director.current + 1):
@@ -68,9 +96,13 @@ class Service:
         at = now_iso()
         verdict, reason, changes = self.director.receive(at, topic, payload)
         self.counts["messages"] += 1
+        if verdict == "repeat":  # a refused message offered again: already in the log
+            return
+        digest = ""
         if verdict == "refused":
             self.counts["refused"] += 1
-        self.store.add(at, topic, payload, verdict, reason)
+            digest = refusal_digest(topic, payload)
+        self.store.add(at, topic, payload, verdict, reason, digest)
         self._changed(changes)
 
     def act(self, topic: str) -> dict[str, Any]:
@@ -83,7 +115,109 @@ class Service:
         if topic == NEXT:
             self.starts[self.director.current] = at
         self._changed(changes)
-        return self.director.round_payload()
+        return {**self.director.round_payload(), "broker": dict(self.broker)}
+
+    def pin(self, table: int, number: int, journal: str) -> dict[str, Any]:
+        """Pin table ``table``'s round ``number`` to ``journal`` (ActionError if unheard)."""
+        at = now_iso()
+        body = json.dumps({"table": table, "round": number, "journal": journal}).encode()
+        changes = self.director.receive(at, PIN_ACTION, body)[2]
+        self.store.add(at, PIN_ACTION, body, "action", "")
+        self._changed(changes)
+        return {"table": table, "round": number, "pinned": journal}
+
+    # -- the broker -------------------------------------------------------------------
+    def link_state(self, state: str, detail: str) -> None:
+        """The broker connection changed: connected, refused (the login), lost."""
+        self.broker = {"state": state, "detail": detail, "since": now_iso()}
+        if state != "connected":
+            self.round_checked = False
+
+    def round_heard(self, payload: bytes) -> None:
+        """A round message on the broker: the retained one while checking, or someone's."""
+        if self.round_checked:
+            self._check_round(payload, startup=False)
+        else:
+            self._retained = payload
+
+    def round_check(self) -> None:
+        """The broker has sent its retained round, if it holds one: now decide."""
+        self.round_checked = True
+        retained, self._retained = self._retained, None
+        self._check_round(retained, startup=True)
+
+    def _round_body(self) -> bytes:
+        return json.dumps(self.director.round_payload(), ensure_ascii=False).encode()
+
+    def _check_round(self, payload: bytes | None, startup: bool) -> None:
+        """Publish our round over the broker's unless the broker's is it; a new database
+        takes the broker's round when this event file gives it (issue 26, M22)."""
+        director = self.director
+        own = self._round_body()
+        data: object = None
+        if payload is not None:
+            with contextlib.suppress(RecordError):
+                data = load_record_bytes(payload[: 64 * 1024 + 1][: 64 * 1024])
+            if data == json.loads(own):
+                return
+        number = data.get("round") if isinstance(data, dict) else None
+        if startup and payload is not None and director.fresh() and number != 0:
+            if director.adoptable(data):
+                at = now_iso()
+                changes = director.receive(at, ADOPT, payload)[2]
+                self.store.add(at, ADOPT, payload, "action", "")
+                for taken in range(1, director.current + 1):  # the league's rounds
+                    self.starts[taken] = at
+                    self._save_round(taken)
+                self._note(f"took round {number} from the broker (a new database)")
+                for n in range(1, director.current + 1):  # the seasons' record of each round
+                    self.starts.setdefault(n, at)
+                    self._save_round(n)
+                self._changed(changes)
+            else:
+                self._note(
+                    "the broker holds a round this event file does not give: not replaced; "
+                    "starting the next round replaces it"
+                )
+            return
+        if payload is not None and (not startup or number != 0):
+            self._note(f"replaced a round message the director did not send (round {number})")
+        if startup:
+            self.publish_round(own)
+        else:
+            self._put_back()
+
+    def _put_back(self) -> None:
+        """Publish our round, at most once per ``PUT_BACK_EVERY`` seconds: someone who
+        keeps publishing the round (another director on another database) is answered,
+        not raced."""
+        loop = asyncio.get_running_loop()
+        wait = self._put_back_at + PUT_BACK_EVERY - loop.time()
+        if wait > 0:
+            if not self._put_back_planned:
+                self._put_back_planned = True
+                loop.call_later(wait, self._put_back_later)
+            return
+        self._put_back_at = loop.time()
+        self.publish_round(self._round_body())
+
+    def _put_back_later(self) -> None:
+        self._put_back_planned = False
+        self._put_back()
+
+    def _note(self, text: str) -> None:
+        log.warning("round: %s", text)
+        self.notes.append({"at": now_iso(), "text": text})
+
+    def director_body(self) -> dict[str, Any]:
+        """The body of ``GET /api/director``: the broker connection and the notes."""
+        current = self.director.current
+        return {
+            "broker": dict(self.broker),
+            "notes": list(self.notes),
+            "round": current,
+            "ended": self.director.ended.get(current, True),
+        }
 
     def _save_games(self, keys: set[tuple[int, int]]) -> None:
         """Keep the games ``keys`` (table, round) in the store's ``games`` table, those
@@ -111,7 +245,7 @@ class Service:
             self._save_games(changes.games)
         if changes.round:
             self._save_round(self.director.current)
-            self.publish_round(self.director.round_payload())
+            self.publish_round(self._round_body())
         pending = self._pending
         pending.standings |= changes.standings
         pending.tables |= changes.tables

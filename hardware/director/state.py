@@ -6,18 +6,21 @@ what changed, so the web side can tell its listeners.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from hardware.director.journals import Note, TableNotes, short
 from kaiser_core.club.errors import MessageError
 from kaiser_core.club.event import Event
 from kaiser_core.club.league import summarize
 from kaiser_core.club.messages import (
     GAME_TOPIC,
     STATUS_TOPIC,
+    Envelope,
     GameMessage,
     Kept,
     check_envelope,
@@ -28,16 +31,23 @@ from kaiser_core.club.messages import (
 )
 from kaiser_core.club.seating import Seating, seat_individual, seat_pairs
 from kaiser_core.club.standings import LiveStandings, TableResult
-from kaiser_core.errors import KaiserInputError
+from kaiser_core.errors import KaiserInputError, RecordError
 from kaiser_core.record import parse_record, result_json
 from kaiser_core.record_after import Played
-from kaiser_core.record_json import MAX_RECORD_BYTES
+from kaiser_core.record_json import load_record_bytes
 
 log = logging.getLogger(__name__)
 NEXT = "director/next"
 END = "director/end"
-#: The largest game message: a record the ``score`` command would read, and its envelope.
-MAX_PAYLOAD = MAX_RECORD_BYTES + 4096
+#: A new database took the round the broker held (the payload: that round message).
+ADOPT = "director/adopt"
+#: The director pinned a table-round to a journal (the payload: table, round, journal).
+PIN_ACTION = "director/pin"
+#: The largest game message: 256 KiB hold some 1,700 hands, a round has 10 or so (the
+#: shipped broker config drops larger ones, ``message_size_limit``; this is for any other).
+MAX_PAYLOAD = 256 * 1024
+#: The largest status message (some 150 bytes).
+MAX_STATUS = 4096
 
 
 @dataclass
@@ -86,6 +96,11 @@ class Held:
         return result_json(parse_record(self.record).game())
 
 
+def refusal_digest(topic: str, payload: bytes) -> str:
+    """What tells one refused message from another (the log keeps it, not the message)."""
+    return hashlib.blake2b(topic.encode() + b"\0" + payload, digest_size=16).hexdigest()
+
+
 class ActionError(KaiserInputError):
     """A director's action that cannot be done now (the message says why)."""
 
@@ -108,8 +123,13 @@ class Director:
         self.results: dict[tuple[int, int], TableResult] = {}
         self.status: dict[int, dict[str, Any]] = {}
         self.refused: Counter[int] = Counter()
+        self.refused_digests: set[str] = set()
         self.last_refusal: dict[int, str] = {}
         self.seen: dict[int, str] = {}
+        self.notes = TableNotes()
+        self.pins: dict[tuple[int, int], str] = {}
+        #: Each journal's newest record of each table-round: what a pin may take.
+        self.heard: dict[tuple[int, int], dict[str, tuple[int, Held, TableResult]]] = {}
         self._standings: dict[str, Any] | None = None
         self._started: dict[int, Seating] = {}
         self._started_for = 0
@@ -152,6 +172,36 @@ class Director:
         self.live.end(number)
         self._standings = None
 
+    def fresh(self) -> bool:
+        """No round has been started (a new database)."""
+        return self.current == 0
+
+    def adoptable(self, data: object) -> bool:
+        """``data`` is a round message this event file gives (its round, seats, rules),
+        and this director has started none: it may take it as its own."""
+        if not self.fresh() or not isinstance(data, dict):
+            return False
+        number, ended = data.get("round"), data.get("ended")
+        if type(number) is not int or not 1 <= number <= self.event.rounds:
+            return False
+        if type(ended) is not bool:
+            return False
+        seating = self.seatings[number - 1]
+        expected = round_message(self.event, number, seating, ended)
+        return bool(json.loads(json.dumps(expected)) == data)
+
+    def _adopt(self, data: dict[str, Any]) -> Changes:
+        """Start rounds 1 to ``data["round"]``, all ended but the last unless it is."""
+        last = int(data["round"])
+        for number in range(1, last + 1):
+            self.current = number
+            self.ended[number] = False
+            self.live.start(self.seatings[number - 1])
+            if number < last or data["ended"]:
+                self._end(number)
+        self._standings = None
+        return Changes(standings=True, tables=set(self.seatings[last - 1].tables))
+
     def _round_games(self, number: int) -> set[tuple[int, int]]:
         """The kept games of round ``number`` (their ``ended`` changed)."""
         return {(t, number) for t in self.by_round.get(number, ())}
@@ -168,7 +218,23 @@ class Director:
 
     # -- messages ---------------------------------------------------------------------
     def receive(self, at: str, topic: str, payload: bytes) -> tuple[str, str, Changes]:
-        """Fold one message or action in: (verdict, reason, what changed)."""
+        """Fold one message or action in: (verdict, reason, what changed). A refused
+        message counts once: the broker offers a retained one again at every connection
+        (verdict ``repeat``, nothing changed)."""
+        verdict, reason, changes = self._fold(at, topic, payload)
+        if verdict == "refused":
+            table = min(changes.tables)
+            if not self._count_refusal(table, refusal_digest(topic, payload), reason):
+                return "repeat", reason, Changes()
+            log.warning("table %d: refused a message on %s: %s", table, topic, reason[:300])
+        return verdict, reason, changes
+
+    def _fold(self, at: str, topic: str, payload: bytes) -> tuple[str, str, Changes]:
+        if topic == ADOPT:
+            return "action", "", self._adopt(json.loads(payload))
+        if topic == PIN_ACTION:
+            pin = json.loads(payload)
+            return "action", "", self.pin(at, pin["table"], pin["round"], pin["journal"])
         if topic == NEXT:
             return "action", "", self.next_round()
         if topic == END:
@@ -178,12 +244,13 @@ class Director:
             return "ignored", "not a topic of this event", Changes()
         table = int(match.group(2))
         self.seen[table] = at
-        if len(payload) > MAX_PAYLOAD:
-            return self._refuse(table, topic, f"the payload is larger than {MAX_PAYLOAD} bytes")
-        try:
-            data = json.loads(payload.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            return self._refuse(table, topic, "the payload is not UTF-8 JSON")
+        cap = MAX_STATUS if topic.endswith("/status") else MAX_PAYLOAD
+        if len(payload) > cap:  # before a byte of it is read
+            return self._refuse(table, topic, f"the payload is larger than {cap} bytes")
+        try:  # strict: no 5,000-digit number, no duplicate key, no NaN
+            data = load_record_bytes(payload)
+        except RecordError as err:
+            return self._refuse(table, topic, f"the payload is not UTF-8 JSON: {err}")
         if topic.endswith("/status"):
             try:
                 self.status[table] = parse_status(data)
@@ -196,7 +263,7 @@ class Director:
             return self._refuse(table, topic, str(err))
         key = (envelope.table, envelope.round)
         old = self.kept.get(key)
-        verdict, now = keep(old[0] if old else None, envelope.journal, envelope.rev)
+        verdict, now = self._keep(at, key, old[0] if old else None, envelope)
         if now is None:
             return verdict, "", Changes(tables={table})
         prior = self.played.get(key)
@@ -204,28 +271,96 @@ class Director:
             message = check_record(self.event, envelope, prior)
         except MessageError as err:
             return self._refuse(table, topic, str(err))
+        self._note_kept(at, verdict, message, old[0] if old else None)
         if message.round == self.current and message.played is not None:
             self.played[key] = message.played  # the next message scores its new hands only
         self.played.pop((key[0], key[1] - 1), None)  # an earlier round's is not needed
-        self.kept[key] = (now, Held.of(message))
-        self.by_round.setdefault(message.round, set()).add(message.table)
+        held = Held.of(message)
         winner = message.result["winner"]
         finished = message.finished or winner is not None
         result = TableResult(message.result["totals"], winner, finished, message.seats)
+        self.heard.setdefault(key, {})[envelope.journal] = (envelope.rev, held, result)
+        return verdict, "", self._take(key, now, held, result)
+
+    def _take(self, key: tuple[int, int], now: Kept, held: Held, result: TableResult) -> Changes:
+        """Keep ``held`` as table-round ``key``'s record and score it."""
+        table, number = key
+        self.kept[key] = (now, held)
+        self.by_round.setdefault(number, set()).add(table)
         self.results[key] = result
-        self.live.result(message.round, message.table, result)
+        self.live.result(number, table, result)
         self._standings = None
         changes = Changes(standings=True, tables={table}, games={key})
-        if self._auto_end(message.round):
+        if self._auto_end(number):
             changes.round = True
-            changes.games |= self._round_games(message.round)
-        return verdict, "", changes
+            changes.games |= self._round_games(number)
+        return changes
+
+    def _keep(
+        self, at: str, key: tuple[int, int], kept: Kept | None, envelope: Envelope
+    ) -> tuple[str, Kept | None]:
+        """CLUB.md's journal rule, or the pin; a message not kept is noted."""
+        journal, rev = envelope.journal, envelope.rev
+        pin = self.pins.get(key)
+        if pin is not None:
+            if journal != pin:
+                self.notes.add(key[0], Note(at, "not_pinned", key[1], short(journal), short(pin)))
+                return "pinned", None
+            if kept is not None and kept.journal == pin and rev <= kept.rev:
+                return "duplicate" if rev == kept.rev else "stale", None
+            return "newer", Kept(journal, rev, kept.replaced if kept else frozenset())
+        verdict, now = keep(kept, journal, rev)
+        if kept is not None and verdict == "stale":
+            note = Note(at, "stale", key[1], short(journal), "", rev, kept.rev)
+            self.notes.add(key[0], note)
+        elif kept is not None and verdict == "replaced":
+            self.notes.add(key[0], Note(at, "ignored", key[1], short(journal), short(kept.journal)))
+        return verdict, now
+
+    def _note_kept(self, at: str, verdict: str, message: GameMessage, old: Kept | None) -> None:
+        table, number = message.table, message.round
+        if verdict == "journal" and old is not None:
+            note = Note(at, "replaced", number, short(message.journal), short(old.journal))
+            self.notes.add(table, note)
+        if self.ended.get(number, False):  # CLUB.md keeps it: the page says so (M12)
+            self.notes.add(table, Note(at, "late", number))
+        if message.finished and not message.result["hands"]:  # it may end the round (M11)
+            self.notes.add(table, Note(at, "empty", number))
+
+    def pin(self, at: str, table: int, number: int, journal: str) -> Changes:
+        """Count only ``journal``'s records of table ``table`` in round ``number`` (one
+        the director has heard from there); ActionError otherwise."""
+        key = (table, number)
+        heard = self.heard.get(key, {})
+        if journal not in heard:
+            known = ", ".join(sorted(heard)) or "none"
+            raise ActionError(f"table {table}, round {number}: no journal {journal!r} ({known})")
+        self.pins[key] = journal
+        rev, held, result = heard[journal]
+        self.notes.add(table, Note(at, "pinned", number, short(journal)))
+        replaced = frozenset(heard) - {journal}
+        return self._take(key, Kept(journal, rev, replaced), held, result)
 
     def _refuse(self, table: int, topic: str, reason: str) -> tuple[str, str, Changes]:
+        return "refused", reason, Changes(tables={table})
+
+    def _count_refusal(self, table: int, digest: str, reason: str) -> bool:
+        """Count a refused message unless the same one was counted before."""
+        if digest in self.refused_digests:
+            return False
+        self.refused_digests.add(digest)
         self.refused[table] += 1
         self.last_refusal[table] = reason
-        log.warning("table %d: refused a message on %s: %s", table, topic, reason)
-        return "refused", reason, Changes(tables={table})
+        return True
+
+    def refused_again(self, at: str, topic: str, reason: str, digest: str) -> None:
+        """A refusal read back from the log: counted as it was, the message not read again
+        (the log keeps only its first bytes)."""
+        match = GAME_TOPIC.match(topic) or STATUS_TOPIC.match(topic)
+        if match and match.group(1) == self.event.id:
+            table = int(match.group(2))
+            self.seen[table] = at
+            self._count_refusal(table, digest or f"{at} {topic}", reason)
 
     # -- views ------------------------------------------------------------------------
     def standings(self) -> dict[str, Any]:
@@ -259,8 +394,12 @@ class Director:
             "hands": status.get("hands", hands),
             "totals": status.get("totals", dict(current.totals) if current else {"NS": 0, "EW": 0}),
             "finished": status.get("finished", current.finished if current else False),
+            "round_ended": self.ended.get(self.current, False),
             "refused": self.refused[table],
             "last_refused": self.last_refusal.get(table),
+            "notes": self.notes.of(table),
+            "journal": message[0].journal if message else None,
+            "pinned": self.pins.get((table, self.current)),
             "seen": self.seen.get(table),
         }
 
@@ -270,11 +409,17 @@ class Director:
         if kept is None:
             return None
         message = kept[1]
+        journals = [
+            {"journal": j, "rev": rev, "hands": held.hands, "totals": dict(result.totals)}
+            for j, (rev, held, result) in sorted(self.heard.get((table, number), {}).items())
+        ]
         return {
             **message.result,
             "names": message.record.get("names", {}),
             "journal": message.journal,
             "rev": message.rev,
+            "journals": journals,
+            "pinned": self.pins.get((table, number)),
         }
 
     def event_body(self) -> dict[str, Any]:

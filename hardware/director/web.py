@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -17,6 +18,7 @@ from hardware.director.league_web import league_routes
 from hardware.director.pin import PinGuard
 from hardware.director.service import Service
 from hardware.director.state import END, NEXT, ActionError, Director
+from hardware.web.guard import connection_limit
 from hardware.web.paths import num
 from hardware.web.routes import ClubSource, club_page_routes, nav
 from kaiser_core.club.season import Season
@@ -52,14 +54,43 @@ def build_app(
             return _json({"error": f"no game of table {table} in round {number}"}, 404)
         return _json(body)
 
-    async def action(request: Request, topic: str) -> Response:
-        status = guard.check(request.headers.get("x-pin"))
+    def check(request: Request) -> Response | None:
+        """The refusal of an action (origin, PIN), or None to go on."""
+        if not same_origin(request):  # another site's page: before the PIN (CLUB.md)
+            return _json({"error": "not sent by this director's page (Origin)"}, 403)
+        given = next((v for k, v in request.headers.raw if k == b"x-pin"), b"")
+        if not given.strip():
+            return _json({"error": "no PIN given (X-Pin): nothing changed"}, 400)
+        status = guard.check(given)
         if status == 429:
             return _json({"error": "too many wrong PINs: wait a minute"}, 429)
         if status == 403:
-            return _json({"error": "wrong or missing PIN (X-Pin)"}, 403)
+            return _json({"error": "wrong PIN (X-Pin): nothing changed"}, 403)
+        return None
+
+    async def action(request: Request, topic: str) -> Response:
+        refused = check(request)
+        if refused is not None:
+            return refused
         try:
             return _json(service.act(topic))
+        except ActionError as err:
+            return _json({"error": str(err)}, 409)
+
+    async def pin(request: Request) -> Response:
+        refused = check(request)
+        if refused is not None:
+            return refused
+        try:
+            body = json.loads(await request.body())
+            journal = body["journal"] if isinstance(body, dict) else None
+        except (ValueError, KeyError):
+            journal = None
+        if not isinstance(journal, str) or not journal:
+            return _json({"error": 'give the journal as JSON: {"journal": "..."}'}, 400)
+        table, number = request.path_params["table"], request.path_params["round"]
+        try:
+            return _json(service.pin(table, number, journal))
         except ActionError as err:
             return _json({"error": str(err)}, 409)
 
@@ -75,6 +106,9 @@ def build_app(
     async def records_export(request: Request) -> Response:
         return _json(records(director))
 
+    async def director_state(request: Request) -> Response:
+        return _json(service.director_body())
+
     return Starlette(
         routes=[
             *page_routes(service),
@@ -82,14 +116,35 @@ def build_app(
             Route("/api/standings", standings),
             Route("/api/tables", tables),
             Route(f"/api/tables/{num('table')}/rounds/{num('round')}", game),
+            Route(f"/api/tables/{num('table')}/rounds/{num('round')}/pin", pin, methods=["POST"]),
             Route("/api/rounds/next", next_round, methods=["POST"]),
             Route("/api/rounds/end", end_round, methods=["POST"]),
             Route("/api/export/standings.csv", csv_export),
             Route("/api/export/records", records_export),
-            Route("/events", EventStream(service.listen, service.forget)),
+            Route("/api/director", director_state),
+            Route(
+                "/events",
+                EventStream(
+                    service.listen,
+                    service.forget,
+                    count=lambda: len(service.listeners),
+                    most=connection_limit() // 2,
+                ),
+            ),
             *league_routes(league, nav),
         ]
     )
+
+
+def same_origin(request: Request) -> bool:
+    """CLUB.md: a state change comes from the page's own origin (scheme, host and port),
+    or, without an ``Origin``, has a ``Sec-Fetch-Site`` of ``same-origin`` or ``none``
+    (or none at all: curl)."""
+    origin = request.headers.get("origin")
+    if origin is not None:
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        return origin.strip().lower() == own.lower()
+    return request.headers.get("sec-fetch-site", "none") in ("same-origin", "none")
 
 
 def event_games(director: Director) -> Iterator[GameInput]:
@@ -118,5 +173,7 @@ def page_routes(service: Service) -> list[BaseRoute]:
         games=lambda: event_games(director),
         all_games=all_games,
         events_count=lambda: len(service.store.event_ids()),
+        director=service.director_body,
+        game=director.game,
     )
     return club_page_routes(source)

@@ -2,9 +2,11 @@
 
 A sink gets a ``Stored``: the ``Change`` that was committed and the ``Facts`` after it
 (the screen, the teams' names, the totals, whether the game is over, the hand it scored
-and that hand's score, the language the table speaks), values a sink can act on without
-reading the table: a voice says the contract from the change's ``ContractEntry``, the
-result and the totals from the facts. ``Sink.stored`` runs on the main loop's thread:
+and that hand's score, the language the table speaks, the menu's voice and volume), values
+a sink can act on without reading the table: a voice says the contract from the change's
+``ContractEntry``, the result and the totals from the facts. A change that asks the world
+for something (``change.request``: a long press of A's ``SayScore``) reaches the sinks too,
+stored or not. ``Sink.stored`` runs on the main loop's thread:
 it must return at once; a sink that takes its time subclasses ``hardware.sinks.threaded.
 Threaded`` (its own thread, a bounded queue). A sink that raises is logged, never NOT
 SAVED, and never stops the loop (``Scorer._after_commit``).
@@ -14,6 +16,7 @@ SAVED, and never stops the loop (``Scorer._after_commit``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -21,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from hardware.i18n.table import table_language
 from kaiser_core.cards import Team
 from kaiser_core.hand import Hand
-from kaiser_core.table import Change, Table
+from kaiser_core.table import Change, Table, menu
 
 if TYPE_CHECKING:
     from hardware.config import Config
@@ -42,6 +45,8 @@ class Facts:
     score: HandScore | None = None  # and its score: made or set, each team's change
     message: str = ""  # the notice line (a ``Message``: its key and values translate)
     language: str = "en"  # the language the table speaks (the menu's, else the config's)
+    voice: bool = True  # the menu's Voice on/off
+    volume: int = 80  # the voice's volume, percent (the menu's, else the config's [voice])
 
 
 @dataclass(frozen=True)
@@ -74,26 +79,29 @@ def scored_entries(table: Table) -> int:
 
 def facts(table: Table, scored_before: int) -> Facts:
     """The facts after a stored change; ``scored_before``: ``scored_entries`` before it."""
-    names = (table.names[Team.NS], table.names[Team.EW])
+    said = Facts(
+        table.ui.screen.value,
+        (table.names[Team.NS], table.names[Team.EW]),
+        message=table.ui.message,
+        language=table_language(table),
+        voice=table.settings.voice,
+        volume=menu.volume(table),
+    )
     game = table.game
-    language = table_language(table)
     if game is None:
-        return Facts(table.ui.screen.value, names, message=table.ui.message, language=language)
+        return said
     hand, score = None, None
     last = game.results[-1] if len(game.results) > scored_before else None
     if last is not None and isinstance(last.entry, Hand):  # a redeal scores nothing
         hand, score = last.entry, last.score
-    return Facts(
-        table.ui.screen.value,
-        names,
-        (game.totals[Team.NS], game.totals[Team.EW]),
-        game.target,
-        game.over,
-        game.winner,
-        hand,
-        score,
-        table.ui.message,
-        language,
+    return dataclasses.replace(
+        said,
+        totals=(game.totals[Team.NS], game.totals[Team.EW]),
+        target=game.target,
+        over=game.over,
+        winner=game.winner,
+        hand=hand,
+        score=score,
     )
 
 

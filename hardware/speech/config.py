@@ -24,9 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hardware.speech.words import DEFAULT_SAY, TOPICS
 from kaiser_core.errors import KaiserInputError
 
+#: What the table can say (the config's ``say``), and what it says when ``say`` is not given
+#: (the words of each: ``hardware.speech.words``).
+TOPICS = ("contract", "tricks", "result", "totals", "game", "cards")
+DEFAULT_SAY = ("contract", "result", "totals", "game", "cards")
 ALLOWED = {"enabled", "say", "output", "device", "volume", "rate"}
 #: The pins of an I2S amplifier (BCM): bit clock, word select, data out of the Pi.
 I2S_PINS = {18: "I2S BCLK", 19: "I2S LRCLK", 21: "I2S DIN"}

@@ -18,6 +18,7 @@ import contextlib
 import io
 import os
 import re
+import shutil
 import signal
 import subprocess
 import threading
@@ -88,6 +89,15 @@ class Engine:
         words = CONTROL.sub(" ", text).strip()
         return [self.espeak, "-v", voice, "-s", str(self.rate), "-a", str(self.volume),
                 "--stdout", "--", words]  # fmt: skip
+
+    def missing(self) -> str:
+        """Why speech cannot work at all, as ``_start`` would say it: a program that is
+        not installed (aplay only for a speaker); "" when both are there."""
+        programs = [self.espeak] if self.folder is not None else [self.espeak, self.aplay]
+        for program in programs:
+            if shutil.which(program) is None:
+                return f"{program} is not installed"
+        return ""
 
     def say(self, text: str, language: str) -> Path | None:
         """Make and play (or write) ``text``; the WAV's path for a folder. Raises SpeechError."""

@@ -72,6 +72,9 @@ class Speaker:
         self.words = words
         #: "" while speech works (or before the first utterance), else why it does not.
         self.status = ""
+        #: Told each new ``status`` (on the speaker's thread, or in ``check``): the voice
+        #: sink posts it to the table for the menu.
+        self.on_status: Callable[[str], object] = lambda status: None
         self.spoken = 0
         self.failed = 0  # utterances that could not be said
         self.replaced = 0  # older scores a newer one replaced before they were said
@@ -104,6 +107,14 @@ class Speaker:
                 self._thread = threading.Thread(target=self._run, name="speaker", daemon=True)
                 self._thread.start()
             self._cond.notify()
+
+    def check(self) -> None:
+        """Find out now whether a program is missing (the menu shows it before anything is
+        said); what else fails (the sound device, the folder) shows with the first words."""
+        missing = self.engine.missing()
+        if missing and missing != self.status:
+            log.warning("voice: %s; the game goes on without speech", missing)
+            self._tell(missing)
 
     def clear(self) -> None:
         """Drop what waits (what is being said ends on its own)."""
@@ -178,7 +189,7 @@ class Speaker:
             self.spoken += 1
             if self.status:
                 log.warning("voice works again (%s)", self.engine.where)
-                self.status = ""
+                self._tell("")
 
     def _failed(self, reason: str, pause: float) -> None:
         self.failed += 1
@@ -188,4 +199,13 @@ class Speaker:
                 reason,
                 pause,
             )
-        self.status = reason
+            self._tell(reason)
+
+    def _tell(self, status: str) -> None:
+        """A new status: kept, and told (a listener that fails is a log line, never the
+        thread's end)."""
+        self.status = status
+        try:
+            self.on_status(status)
+        except Exception as err:
+            log.warning("voice: telling the table its status failed: %s", err)

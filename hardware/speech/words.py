@@ -1,4 +1,4 @@
-"""What the table says aloud: messages made from a stored change and the table's state.
+"""What the table says aloud: messages made from a stored change and the facts after it.
 
 Spoken words are full words ("East", "North-South", "hearts"), not the screen's letters
 and symbols, so they have message ids of their own (``voice.*``), which join ``TEXTS``
@@ -7,20 +7,25 @@ the ``kaiser`` domain like every other word. Numbers stay digits: espeak-ng read
 the voice's language; a negative one is said with the language's word for minus (a minus
 sign is read in English by some voices and not at all by others).
 
-``utterances`` only reads the change and the table: it makes ``Message`` values and does
-no translating, so the key path pays for a few small objects, never for words or sound.
+``utterances`` only reads the change and its ``Facts`` (``hardware.sinks``: the names, the
+totals, the hand scored, the language): it makes ``Message`` values and does no
+translating, so the key path pays for a few small objects, never for words or sound.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from hardware.speech.config import DEFAULT_SAY, TOPICS
 from kaiser_core.cards import Card, Seat, Team
 from kaiser_core.entries import CardEntry, ConfirmEntry, ContractEntry, TrickEntry
 from kaiser_core.messages import TEXTS, Message
 from kaiser_core.table import Change
+
+if TYPE_CHECKING:
+    from hardware.sinks import Facts
 
 VOICE_TEXTS = {
     "voice.seat.N": "North",
@@ -58,9 +63,6 @@ VOICE_TEXTS = {
 }
 TEXTS.update(VOICE_TEXTS)
 
-#: What the table can say (the config's ``say``), and what it says when ``say`` is not given.
-TOPICS = ("contract", "tricks", "result", "totals", "game", "cards")
-DEFAULT_SAY = ("contract", "result", "totals", "game", "cards")
 #: Topics where a newer utterance makes a waiting older one pointless (a newer score).
 REPLACEABLE = frozenset({"contract", "result", "totals", "game"})
 
@@ -80,10 +82,10 @@ def seat(s: Seat) -> Message:
     return Message(f"voice.seat.{s.code}")
 
 
-def team(table: Any, t: Team) -> Any:
+def team(facts: Facts, t: Team) -> Any:
     """A team as said: its name from the config or the game ("the Smiths"), else its seats
     ("North-South")."""
-    name = getattr(table, "names", {}).get(t, t.code)
+    name = facts.names[0 if t is Team.NS else 1]
     return Message(f"voice.team.{t.code}") if name == t.code else name
 
 
@@ -112,41 +114,38 @@ def card(c: Card) -> Message:
     return Message(f"voice.card.{c.suit.code}", rank=rank)
 
 
-def totals(table: Any) -> Message:
+def totals(facts: Facts) -> Message:
     """ "North-South 34, East-West 28" (the teams' names where the game has them)."""
-    game = table.game
-    score = game.totals if game is not None else {Team.NS: 0, Team.EW: 0}
+    ns, ew = facts.totals if facts.totals is not None else (0, 0)
     return Message(
         "voice.totals",
-        first=team(table, Team.NS),
-        first_total=said_number(score[Team.NS]),
-        second=team(table, Team.EW),
-        second_total=said_number(score[Team.EW]),
+        first=team(facts, Team.NS),
+        first_total=said_number(ns),
+        second=team(facts, Team.EW),
+        second_total=said_number(ew),
     )
 
 
-def hand_over(table: Any, say: Collection[str]) -> list[tuple[str, Message]]:
+def hand_over(facts: Facts, say: Collection[str]) -> list[tuple[str, Message]]:
     """The hand just confirmed: its result, the totals, and the winner if the game ended."""
-    game = table.game
-    if game is None or not game.results:
+    if facts.totals is None:
         return []
-    last = game.results[-1]
     said: list[tuple[str, Message]] = []
-    score = last.score
-    if score is not None and "result" in say:
-        bidders = last.entry.contract.team
+    hand, score = facts.hand, facts.score
+    if hand is not None and score is not None and "result" in say:
         result = Message("voice.made" if score.made else "voice.set")
-        points = signed(score.delta[bidders])
+        points = signed(score.delta[hand.contract.team])
         said.append(("result", Message("voice.result", result=result, points=points)))
     if "totals" in say:
-        said.append(("totals", totals(table)))
-    if last.winner is not None and "game" in say:
-        said.append(("game", Message("voice.game_over", team=team(table, last.winner))))
+        said.append(("totals", totals(facts)))
+    if facts.over and facts.winner is not None and "game" in say:  # this hand ended it
+        said.append(("game", Message("voice.game_over", team=team(facts, facts.winner))))
     return said
 
 
-def utterances(change: Change, table: Any, say: Collection[str], language: str) -> list[Utterance]:
-    """What to say after ``change`` was stored, in ``language``: nothing for most keys."""
+def utterances(change: Change, facts: Facts, say: Collection[str]) -> list[Utterance]:
+    """What to say after ``change`` was stored, in the facts' language: nothing for most
+    keys."""
     said: list[tuple[str, Message]] = []
     for entry in change.append:
         if isinstance(entry, ContractEntry) and "contract" in say:
@@ -156,17 +155,16 @@ def utterances(change: Change, table: Any, say: Collection[str], language: str) 
         elif isinstance(entry, CardEntry) and "cards" in say:
             said.append(("cards", card(entry.card)))
         elif isinstance(entry, ConfirmEntry):
-            said.extend(hand_over(table, say))
-    return [Utterance(topic, words, language) for topic, words in said]
+            said.extend(hand_over(facts, say))
+    return [Utterance(topic, words, facts.language) for topic, words in said]
 
 
-def score(table: Any, language: str) -> list[Utterance]:
+def score(facts: Facts) -> list[Utterance]:
     """The score on demand (a long press of A): the totals, and the winner once it is over."""
-    said = [Utterance("totals", totals(table), language)]
-    game = table.game
-    if game is not None and game.winner is not None:
-        words = Message("voice.game_over", team=team(table, game.winner))
-        said.append(Utterance("game", words, language))
+    said = [Utterance("totals", totals(facts), facts.language)]
+    if facts.over and facts.winner is not None:
+        words = Message("voice.game_over", team=team(facts, facts.winner))
+        said.append(Utterance("game", words, facts.language))
     return said
 
 

@@ -35,14 +35,18 @@ def season_html(
     t: Texts = T,
 ) -> str:
     """The season table: qualified rows marked (✓, class ``qualified``), the nights that
-    count in bold (class ``counted``), each night's column linked to the night."""
+    count in bold (class ``counted``), each night's column linked to the night (a night the
+    season names but the database does not hold yet is not linked: it has no page)."""
     events = list(body.get("events", []))
     head = [t.col_rank, t.col_name, t.col_total, t.col_counted, t.col_qualified]
     heads = "".join(f"<th>{esc(h)}</th>" for h in head)
     for i, e in enumerate(events, 1):
         label = esc(t.col_night.format(night=i))
         title = esc(night_names.get(e, e))
-        heads += f'<th><a href="{esc(links.night(e))}" title="{title}">{label}</a></th>'
+        if e in night_names:  # a night of the season's file not played yet has no page
+            heads += f'<th><a href="{esc(links.night(e))}" title="{title}">{label}</a></th>'
+        else:
+            heads += f'<th title="{title}">{label}</th>'
     rows = []
     for r in body.get("rows", []):
         counted = counted_events(season, r["events"])

@@ -17,7 +17,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from hardware.web.assets import static_routes
-from hardware.web.club import live_page, tables_page
+from hardware.web.club import journals_html, live_data, live_page, tables_page
 from hardware.web.language import speaker
 from hardware.web.layout import esc, page
 from hardware.web.pages import sheet_html, stats_html, team_name
@@ -53,6 +53,8 @@ class ClubSource:
     games: Callable[[], Iterable[GameInput]]  # this event's games, for the statistics
     all_games: Callable[[], Iterable[GameInput]] | None = None  # every event's, when kept
     events_count: Callable[[], int] | None = None  # how many events ``all_games`` spans
+    director: Callable[[], Mapping[str, Any]] | None = None  # the /api/director body
+    game: Callable[[int, int], Mapping[str, Any] | None] | None = None  # /api/tables/n/rounds/r
 
 
 def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[BaseRoute]:
@@ -69,6 +71,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
             tv="tv" in q,
             find=q.get("find", ""),
             events_url=events_url,
+            director=source.director() if source.director else None,
             qr=qr_figure(here, s.t) if "tv" in q else "",
             nav=nav(s.t),
             t=s.t,
@@ -84,6 +87,7 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
             source.event(),
             find=find,
             events_url=events_url,
+            director=source.director() if source.director else None,
             nav=nav(s.t),
             t=s.t,
             **s.page_args(),
@@ -109,7 +113,13 @@ def club_page_routes(source: ClubSource, events_url: str = "/events") -> list[Ba
         names = data["names"]
         ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
         title = t.sheet_title.format(table=n, round=r, ns=ns, ew=ew)
-        return s.respond(page(title, sheet_html(data, t), nav=menu, tv=tv, **s.page_args()))
+        body = sheet_html(data, t)
+        if source.game is not None and not tv:
+            body += journals_html(source.game(n, r), n, r, t)
+        texts = live_data("", t)  # the PIN button's words (live.js), no stream
+        return s.respond(
+            page(title, body, nav=menu, tv=tv, scripts=["live.js"], data=texts, **s.page_args())
+        )
 
     async def stats(request: Request) -> Response:
         s = speaker(request)

@@ -74,6 +74,32 @@ class Texts:
     too_many: str = _("Too many wrong PINs: wait a minute.")
     refused_action: str = _("Refused ({status}).")
     no_answer: str = _("The director did not answer.")
+    refused_why: str = _("Refused: {why}")
+    confirm_end: str = _("End the round now? Tables stop taking hands for it; it cannot be undone.")
+    # what the director decided, on a table's card (issue 26)
+    round_ended: str = _("round ended")
+    journal_n: str = _("journal {journal}")
+    pinned_mark: str = _("pinned")
+    note_replaced: str = _("round {round}: replaced by journal {journal} (journal {other} before)")
+    note_stale: str = _("round {round}: ignoring a stale record of journal {journal}")
+    note_ignored: str = _("round {round}: ignoring journal {journal}, replaced by journal {other}")
+    note_pinned: str = _("round {round}: pinned to journal {journal} by the director")
+    note_not_pinned: str = _("round {round}: ignoring journal {journal}, pinned to {other}")
+    note_late: str = _("round {round}: a record after the round ended changed its score")
+    note_empty: str = _("round {round}: finished with no hand played")
+    journals: str = _("Journals heard from this table")
+    journal_row: str = _("journal {journal}: rev {rev}, {hands} hands, {ns} – {ew}")
+    counts: str = _("counts")
+    pin_journal: str = _("Count this journal")
+    # the director and its broker
+    broker_connected: str = _("Broker: connected.")
+    broker_connecting: str = _("Broker: connecting…")
+    broker_refused: str = _(
+        "The broker refused the director's login ({detail}): tables get nothing."
+    )
+    broker_lost: str = _("The broker cannot be reached since {time}: tables get nothing.")
+    round_playing: str = _("round {round} being played")
+    sat_out: str = _("sat out: the mean of their other rounds")
     # the score sheet
     sheet_head: tuple[str, ...] = (
         _("#"), _("Dealer"), _("Contract"), _("Result"), _("Raw NS"), _("Raw EW"),
@@ -197,7 +223,10 @@ SCRIPT_TEXTS = (
     "after_round", "col_rank", "col_name", "col_total", "col_round", "col_won", "online",
     "offline", "yes", "no", "last_refused", "live", "reconnecting", "caught_up", "done",
     "wrong_pin",
-    "too_many", "refused_action", "no_answer", "decimal_sign", "minus_sign",
+    "too_many", "refused_action", "no_answer", "decimal_sign", "minus_sign", "refused_why",
+    "round_ended", "journal_n", "pinned_mark", "note_replaced", "note_stale", "note_ignored",
+    "note_pinned", "note_not_pinned", "note_late", "note_empty", "broker_connected",
+    "broker_connecting", "broker_refused", "broker_lost", "round_playing",
 )  # fmt: skip
 
 

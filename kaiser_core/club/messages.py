@@ -43,9 +43,10 @@ def status_topic(event_id: str, table: int) -> str:
 def round_message(
     event: Event, number: int, seating: Seating | None, ended: bool
 ) -> dict[str, Any]:
-    """The payload of ``round`` (``number`` 0 and no seating: no round has started)."""
+    """The payload of ``round`` (``number`` 0 and no seating: no round has started);
+    ``"final": true`` once the event's last round has ended (the tables say it is over)."""
     tables = {str(t): list(names) for t, names in seating.tables.items()} if seating else {}
-    return {
+    message: dict[str, Any] = {
         "round": number,
         "ended": ended,
         "hands_per_round": event.hands_per_round,
@@ -53,6 +54,9 @@ def round_message(
         "tables": tables,
         "sitting_out": list(seating.sitting_out) if seating else [],
     }
+    if ended and number == event.rounds:
+        message["final"] = True
+    return message
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from kaiser_core.club.errors import EventError
@@ -16,7 +17,10 @@ MAX_NAME = 24
 
 
 def check_name(value: object, where: str) -> str:
-    """One name, or EventError naming ``where``."""
+    """One name in Unicode's NFC (a decomposed "Zoë", as macOS writes it, is the same name
+    and draws as one letter on the table's display), or EventError naming ``where``."""
+    if isinstance(value, str):
+        value = unicodedata.normalize("NFC", value)
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME:
         raise EventError(f"{where} must be a name of 1 to {MAX_NAME} characters, not {value!r}")
     if value != value.strip() or any(not ch.isprintable() for ch in value):

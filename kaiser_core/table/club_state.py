@@ -6,6 +6,7 @@ keeps ``ClubState.to_json()`` with every stored change, so a restarted table res
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -27,15 +28,19 @@ class ClubRound:
     ended: bool
     rules: Rules
     seats: tuple[str, str, str, str] | None  # N, E, S, W; None: no game here this round
+    final: bool = False  # the event's last round has ended: the event is over
 
     def to_json(self) -> dict[str, Any]:
         """The round's JSON form (kept in the journal)."""
-        return {
+        out = {
             "round": self.number,
             "ended": self.ended,
             "rules": self.rules.to_spec(),
             "seats": list(self.seats) if self.seats else None,
         }
+        if self.final:
+            out["final"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ClubRound:
@@ -46,6 +51,7 @@ class ClubRound:
             bool(data["ended"]),
             Rules.from_spec(data["rules"]),
             (seats[0], seats[1], seats[2], seats[3]) if seats else None,
+            data.get("final") is True,
         )
 
 
@@ -72,8 +78,10 @@ def parse_round(payload: object, table: int) -> ClubRound:
         ok = isinstance(seated, list) and len(seated) == 4
         if not ok or not all(isinstance(n, str) and 1 <= len(n) <= 24 for n in seated):
             raise RoundError(f"tables.{table} must be four names")
-        seats = (seated[0], seated[1], seated[2], seated[3])
-    return ClubRound(number, ended, rules, seats if number else None)
+        nfc = [unicodedata.normalize("NFC", n) for n in seated]  # one glyph per letter
+        seats = (nfc[0], nfc[1], nfc[2], nfc[3])
+    final = payload.get("final") is True and ended
+    return ClubRound(number, ended, rules, seats if number else None, final)
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,8 @@ class Desk:
         names: Mapping[Team, str] | None = None,
         choose_seat: Callable[[], Seat] = lambda: Seat.N,
         reader_available: bool = False,
+        voice_available: bool = False,
+        voice_volume: int = 80,
         seats: Mapping[Seat, str] | None = None,
         roster: Sequence[str] = (),
         profiles: Mapping[str, Rules] | None = None,
@@ -160,6 +162,12 @@ class Desk:
         self.choose_seat = choose_seat
         self.reader_available = reader_available
         self.reader_online = False
+        #: The config has a ``[voice]`` that is on: the menu has Voice and Volume. Its
+        #: volume is the menu's until one is chosen; ``voice_status`` is "" while speech
+        #: works, else why it does not (the voice's ``VoiceStatus`` event; never journaled).
+        self.voice_available = voice_available
+        self.voice_volume = voice_volume
+        self.voice_status = ""
         #: Teach mode: the reader could not save the card (shown until a key is pressed),
         #: and the card whose ``taught`` answer, still to come, does not count.
         self.teach_failure = ""
@@ -336,7 +344,8 @@ class Desk:
         return self.ui.settings
 
     def choose(self, **changes: Any) -> None:
-        """Change settings (``mode``, ``flipped``, ``language``, ``rules``, ``large``)."""
+        """Change settings (``mode``, ``flipped``, ``language``, ``rules``, ``voice``,
+        ``volume``, ``large``)."""
         settings = dataclasses.replace(self.ui.settings, **changes)
         self.ui = dataclasses.replace(self.ui, settings=settings)
 

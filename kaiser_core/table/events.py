@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from kaiser_core.cards import Card
 from kaiser_core.table.keys import Key
 
-if TYPE_CHECKING:  # club mode's modules load with club mode (table.CLUB_MODULES)
+if TYPE_CHECKING:  # club mode's modules load with club mode (screens.CLUB_SCREENS)
     from kaiser_core.table.club_state import ClubState
     from kaiser_core.table.past import PastGame
 
@@ -104,6 +104,13 @@ class Journaled:
     past: Sequence[PastGame] | None = None
 
 
+@dataclass(frozen=True)
+class VoiceStatus:
+    """The voice's speech works (``status`` "") or why it does not (one line, for the menu)."""
+
+    status: str
+
+
 TableEvent: TypeAlias = (
     Pressed
     | CardRead
@@ -116,6 +123,7 @@ TableEvent: TypeAlias = (
     | RoundArrived
     | BrokerLink
     | Journaled
+    | VoiceStatus
 )
 """Every event ``Table.handle`` takes."""
 

@@ -31,12 +31,16 @@ class MenuItem(enum.Enum):
     FLIP = "Flip display"
     TEACH = "Teach cards"
     LANGUAGE = "Language"
+    VOICE = "Voice"
+    VOLUME = "Volume"
     LARGE = "Large type"
     HELP = "Help"
     SHUT_DOWN = "Shut down"
 
 
 _ON = {True: "on", False: "off"}
+#: The volumes (percent) the menu's Volume item steps through, loudest then back to softest.
+VOLUMES = (20, 40, 60, 80, 100)
 
 
 @dataclass(frozen=True)
@@ -52,12 +56,27 @@ def large(desk: Desk) -> bool:
     return desk.large if chosen is None else chosen
 
 
+def volume(desk: Desk) -> int:
+    """The voice's volume, percent: the menu's choice, else the config's (``desk.voice_volume``)."""
+    chosen = desk.settings.volume
+    return chosen if chosen is not None and 0 <= chosen <= 100 else desk.voice_volume
+
+
+def louder(now: int) -> int:
+    """The menu's next volume after ``now``: the next step up, from the loudest the softest."""
+    return next((v for v in VOLUMES if v > now), VOLUMES[0])
+
+
 def menu_items(desk: Desk) -> list[MenuItem | Screen]:
     """The menu's items here and now: registered screens with a ``menu`` label come last
-    but one (Shut down stays last; Language just before those screens)."""
+    but one (Shut down stays last; Language, then Voice and Volume when the table has a
+    voice, just before those screens)."""
     items: list[MenuItem | Screen] = list(MenuItem)
     if not desk.reader_available:
         items.remove(MenuItem.TEACH)
+    if not desk.voice_available:  # only a table whose config has a [voice] that is on
+        items.remove(MenuItem.VOICE)
+        items.remove(MenuItem.VOLUME)
     added = [screen for screen in desk.pages if desk.pages[screen].menu]
     return items[:-1] + added + items[-1:]
 
@@ -126,7 +145,7 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     if item is MenuItem.FLIP:
         desk.choose(flipped=not settings.flipped)
         desk.say(Message("menu.flipped", state=Message(f"word.{_ON[not settings.flipped]}")))
-        return Change(request=Flip())
+        return Change(request=Flip(not settings.flipped))
     if item is MenuItem.TEACH:
         desk.open(Screen.TEACH)
         return Change(request=Teach(desk.rules.pack[0]))
@@ -134,6 +153,14 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         bigger = not large(desk)
         desk.choose(large=bigger)
         desk.say(Message("menu.large", state=Message(f"word.{_ON[bigger]}")))
+        return Change()
+    if item is MenuItem.VOICE:  # the voice sink hears it from the stored change's facts
+        desk.choose(voice=not settings.voice)
+        desk.say(Message("menu.voice", state=Message(f"word.{_ON[not settings.voice]}")))
+        return Change()
+    if item is MenuItem.VOLUME:
+        desk.choose(volume=louder(volume(desk)))
+        desk.say(Message("menu.volume", volume=volume(desk)))
         return Change()
     # Stored with the menu closed: the start after the power-off opens on the game, not on
     # this item (where the first OK would shut down again). The hardware says "shutting
@@ -154,10 +181,12 @@ def _locked(desk: Desk, item: MenuItem | Screen) -> bool:
 
 
 def view(desk: Desk, ui: MenuState) -> MenuView:
-    """The items, with the entry mode and the flip shown."""
+    """The items, with the entry mode, the flip and the voice shown; on Voice, while speech
+    fails, the notice line says why."""
     settings = desk.settings
     labels: list[str] = []
-    for item in menu_items(desk):
+    items = menu_items(desk)
+    for item in items:
         if isinstance(item, Screen):
             labels.append(desk.pages[item].menu)
         elif item is MenuItem.MODE:
@@ -168,10 +197,25 @@ def view(desk: Desk, ui: MenuState) -> MenuView:
             labels.append(Message("menu.item.language", language=Message("language.name")))
         elif item is MenuItem.LARGE:
             labels.append(Message("menu.item.large", state=Message(f"word.{_ON[large(desk)]}")))
+        elif item is MenuItem.VOICE:
+            labels.append(_voice_label(desk))
+        elif item is MenuItem.VOLUME:
+            labels.append(Message("menu.item.volume", volume=volume(desk)))
         else:
             labels.append(Message(f"menu.item.{item.name.lower()}"))
     hint = (step("▲▼", "hint.move"), step("OK", "hint.choose"))  # "B close" is its title
-    return MenuView(tuple(labels), ui.menu_index % len(labels), desk.ui.message, hint)
+    index = ui.menu_index % len(labels)
+    message = desk.ui.message
+    if not message and items[index] is MenuItem.VOICE and settings.voice and desk.voice_status:
+        message = Message("menu.voice_fails", reason=desk.voice_status)
+    return MenuView(tuple(labels), index, message, hint)
+
+
+def _voice_label(desk: Desk) -> str:
+    """ "Voice: on", "Voice: off", or "Voice: no sound" while it is on and speech fails."""
+    if desk.settings.voice and desk.voice_status:
+        return Message("menu.item.voice_fails")
+    return Message("menu.item.voice", state=Message(f"word.{_ON[desk.settings.voice]}"))
 
 
 def abandon(desk: Desk, state: NoState, key: Key) -> Change:

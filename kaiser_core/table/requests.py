@@ -27,7 +27,12 @@ class Teach:
 
 @dataclass(frozen=True)
 class Flip:
-    """The picture was turned by 180 degrees (the menu's Flip display)."""
+    """The menu's Flip display: the picture is turned by 180 degrees (``flipped``) or not.
+
+    It carries the state, not a toggle: a request the display missed cannot leave the
+    picture the wrong way round for every flip after it."""
+
+    flipped: bool = True
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from kaiser_core.table.events import (
     TableEvent,
     TagTaught,
     TagUnknown,
+    VoiceStatus,
 )
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key, as_read
@@ -88,6 +89,8 @@ class Table(Desk):
         names: Mapping[Team, str] | None = None,
         choose_seat: Callable[[], Seat] = lambda: Seat.N,
         reader_available: bool = False,
+        voice_available: bool = False,
+        voice_volume: int = 80,
         seats: Mapping[Seat, str] | None = None,
         roster: Sequence[str] = (),
         profiles: Mapping[str, Rules] | None = None,
@@ -97,6 +100,8 @@ class Table(Desk):
             names=names,
             choose_seat=choose_seat,
             reader_available=reader_available,
+            voice_available=voice_available,
+            voice_volume=voice_volume,
             seats=seats,
             roster=roster,
             profiles=profiles,
@@ -171,6 +176,8 @@ class Table(Desk):
                 return self.broker_link(online)
             case Journaled(series, past):
                 return self.journaled(series, past)
+            case VoiceStatus(status):
+                return self.voice_said(status)
         assert_never(event)
 
     def read_card(self, card: Card | str) -> Change:
@@ -263,6 +270,12 @@ class Table(Desk):
         pending = self.pending_teach()
         if online and pending:
             return Change(request=Teach(Card.from_code(pending)))
+        return Change()
+
+    def voice_said(self, status: str) -> Change:
+        """The voice's speech works ("") or why it does not: the menu's Voice item shows it
+        (never journaled: the next start finds out again)."""
+        self.voice_status = status
         return Change()
 
     # -- club mode (CLUB.md) ----------------------------------------------------------------

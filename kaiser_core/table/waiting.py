@@ -56,7 +56,10 @@ def view(desk: Desk, ui: object) -> View:
         title = Message("club.round_table", round=r.number, table=club.table)
         return ClubRoundView(title, club.seat_of(), desk.ui.message)
     broker = Message("club.broker_on" if club.broker else "club.broker_off")
-    waiting = Message("club.waiting", round=club.waiting_for())
+    over = club.latest is not None and club.latest.final
+    waiting = (
+        Message("club.event_over") if over else Message("club.waiting", round=club.waiting_for())
+    )
     return ClubWaitView(club.event, waiting, broker, club.broker, desk.ui.message)
 
 

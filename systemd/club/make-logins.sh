@@ -73,9 +73,11 @@ done
 mv "$passwd.new" "$passwd"
 mv "$acl" "$dir/acl"
 mv "$logins" "$dir/logins.txt"
-# The broker reads the files as the mosquitto user, when it exists.
+# The broker reads the files as the mosquitto user, when it exists: the folder (made 0700
+# by the umask) and the two files are its group's to read; logins.txt stays root's alone.
 if getent group mosquitto >/dev/null 2>&1 && [[ $(id -u) == 0 ]]; then
-  chgrp mosquitto "$passwd" "$dir/acl"
+  chgrp mosquitto "$dir" "$passwd" "$dir/acl"
+  chmod 750 "$dir"
   chmod 640 "$passwd" "$dir/acl"
 fi
 echo "$dir: logins for the director and $tables tables${VENUES:+ and venues $VENUES}; passwords in logins.txt"

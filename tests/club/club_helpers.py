@@ -44,11 +44,19 @@ def make_logins(event_id: str, tables: int, folder: Path, venues: str = "") -> d
 class Broker:
     """A real mosquitto, configured from systemd/club/mosquitto.conf with local paths."""
 
-    def __init__(self, folder: Path, logins: Path | None, extra: str = "") -> None:
+    def __init__(
+        self, folder: Path, logins: Path | None, extra: str = "", limits: bool = True
+    ) -> None:
         self.folder = folder
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         text = (CLUB / "mosquitto.conf").read_text()
+        if not limits:  # a broker that lets anything through: the director's own caps
+            text = "\n".join(
+                line
+                for line in text.splitlines()
+                if not line.startswith(("message_size_limit", "max_packet_size"))
+            )
         text = text.replace("listener 1883", f"listener {self.port} 127.0.0.1")
         if logins is None:
             text = text.replace("allow_anonymous false", "allow_anonymous true")
@@ -110,6 +118,8 @@ class Director:
         self.proc: subprocess.Popen[bytes] | None = None
         self.start_timeout = 20.0  # the bench's 480 tables seat 1,920 players first
         self.db = folder / "director.db"
+        self.preexec: Any = None  # run in the child before the director (a cgroup, limits)
+        self.prefix: list[str] = []  # a command the director runs under (prlimit)
         self.args: list[str] = []  # more of the command line (``--season FILE``)
 
     @property
@@ -120,6 +130,7 @@ class Director:
         """Start it and wait for its HTTP interface."""
         log = open(self.folder / "director.log", "ab")  # noqa: SIM115 - kept by the process
         cmd = [
+            *self.prefix,
             sys.executable,
             "-m",
             "hardware.cli",
@@ -135,7 +146,9 @@ class Director:
             *self.args,
         ]
         env = {**os.environ, **self.env}
-        self.proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env, cwd=REPO)
+        self.proc = subprocess.Popen(
+            cmd, stdout=log, stderr=log, env=env, cwd=REPO, preexec_fn=self.preexec
+        )
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -183,3 +196,43 @@ class Director:
                 return last
             time.sleep(0.05)
         raise AssertionError(f"timed out waiting for {what or check}: last {last!r}")
+
+
+class MemoryCgroup:
+    """A real memory cgroup (v1 or v2) capped at ``limit`` bytes, like the unit's
+    ``MemoryMax=``: a process put in it (``enter`` as a preexec_fn) is OOM-killed beyond.
+    Skips the test, saying why, where this machine cannot make one (not root, no memory
+    controller)."""
+
+    def __init__(self, name: str, limit: int) -> None:
+        import pytest
+
+        v1 = Path("/sys/fs/cgroup/memory")
+        v2 = Path("/sys/fs/cgroup")
+        if os.geteuid() != 0:
+            pytest.skip("making a memory cgroup needs root")
+        if (v1 / "memory.limit_in_bytes").exists():
+            self.path, limit_file = v1 / name, "memory.limit_in_bytes"
+        elif "memory" in (v2 / "cgroup.controllers").read_text(errors="replace").split():
+            self.path, limit_file = v2 / name, "memory.max"
+        else:
+            pytest.skip("no memory cgroup controller on this machine")
+        self.path.mkdir(exist_ok=True)
+        (self.path / limit_file).write_text(str(limit))
+        swap = self.path / "memory.swap.max"  # v2: no swap to escape into
+        if swap.exists():
+            swap.write_text("0")
+
+    def enter(self) -> None:
+        """Put the calling process in the cgroup (as the child's preexec_fn)."""
+        (self.path / "cgroup.procs").write_text(str(os.getpid()))
+
+    def close(self) -> None:
+        """Remove the cgroup (its processes gone first)."""
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                self.path.rmdir()
+                return
+            except OSError:
+                time.sleep(0.1)

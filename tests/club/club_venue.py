@@ -44,12 +44,18 @@ class Venue:
     """One broker, one director, and the table logins."""
 
     def __init__(
-        self, folder: Path, players: list[str] = PLAYERS, rounds: int = 3, hands: int = 4
+        self,
+        folder: Path,
+        players: list[str] = PLAYERS,
+        rounds: int = 3,
+        hands: int = 4,
+        limits: bool = True,
+        start: bool = True,
     ) -> None:
         self.folder = folder
         self.players = players
         self.logins = make_logins(EVENT_ID, 8, folder / "logins")
-        self.broker = Broker(folder / "broker", folder / "logins")
+        self.broker = Broker(folder / "broker", folder / "logins", limits=limits)
         self.broker.folder.mkdir(exist_ok=True)
         self.broker.start()
         self.event = folder / "event.toml"
@@ -60,7 +66,8 @@ class Venue:
             event_toml(players, rounds, hands, extra=broker_table), encoding="utf-8"
         )
         self.director = Director(folder, self.event, self.broker.port, {})
-        self.director.start()
+        if start:
+            self.director.start()
         self.tables: dict[int, TablePublisher] = {}
 
     def table(self, n: int, journal: str = "journal-a") -> TablePublisher:

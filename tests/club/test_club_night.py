@@ -327,3 +327,31 @@ def test_a_table_publishing_under_another_tables_login_is_dropped_by_the_acl(
     finally:
         wrong.close()
         v.close()
+
+
+def test_a_spare_made_by_recover_mid_round_goes_on_with_the_rounds_game(night) -> None:
+    v, tables = night
+    d = v.director
+    start_round(v)
+    t1 = tables[1]
+    t1.wait_for_round(1)
+    t1.play(keys_for(2))
+    d.wait_for(lambda: table_row(v, 1).get("hands") == 2, 20, "2 hands")
+    t1.stop_publisher()  # the Pi fails; its card goes into the spare: recover (README)
+    old = t1.folder / "old.db"
+    for tail in ("", "-wal", "-shm"):
+        src = Path(str(t1.db) + tail)
+        if src.exists():
+            src.rename(Path(str(old) + tail))
+    result = subprocess.run(
+        t1.cmd("recover", "--db", str(old), "--out", str(t1.db)), capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    t1.start_publisher()
+    club = t1.wait_for_club(lambda c: c["latest"].get("round") == 1)
+    assert club.get("game_round") == 1 and not club.get("over"), club  # not "waiting"
+    t1.play(keys_for(1, start=None))  # the round's third hand, on the spare
+    d.wait_for(lambda: table_row(v, 1).get("hands") == 3, 20, "the spare's hand counted")
+    assert table_row(v, 1)["refused"] == 0
+    game = d.get("/api/tables/1/rounds/1")
+    assert game["journal"] == t1.meta("journal") and len(game["hands"]) == 3

@@ -270,6 +270,28 @@ def test_a_quarter_rounds_to_three_tenths_either_side_of_zero() -> None:
     assert standings(members, 5, [*plays, out])[0]["rounds"][4] == -0.3
 
 
+def test_names_are_nfc_from_the_event_file_to_the_tables_screen() -> None:
+    """Issue 26, A12: a decomposed "Zoë" (e + U+0308, as macOS writes it) drew "Zoe?"."""
+    import unicodedata
+
+    from kaiser_core.club.errors import EventError
+    from kaiser_core.club.event import parse_event
+    from kaiser_core.table.club_state import parse_round
+
+    decomposed = unicodedata.normalize("NFD", "Zoë")
+    spec = {
+        "id": "nfc", "name": "N", "format": "individual", "rounds": 1, "hands_per_round": 2,
+        "rules": "standard", "players": [decomposed, "Bob", "Cy", "Di"], "pin": "1",
+    }  # fmt: skip
+    event = parse_event({"event": spec})
+    assert event.players[0] == "Zoë" and len(event.players[0]) == 3
+    with pytest.raises(EventError, match="twice"):
+        parse_event({"event": {**spec, "players": [decomposed, "Zoë", "Cy", "Di"]}})
+    message = {"round": 1, "ended": False, "rules": "standard", "sitting_out": [],
+               "tables": {"1": [decomposed, "Bob", "Cy", "Di"]}}  # fmt: skip
+    assert parse_round(message, 1).seats == ("Zoë", "Bob", "Cy", "Di")
+
+
 def test_a_joffre_event_sends_its_rules_and_scores_its_tables_records() -> None:
     """Issue 29: an evening of Joffre (Quebec) is an event whose rules are the profile."""
     from kaiser_core.record import score_record

@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from hardware.club.config import ClubConfig
 from hardware.club.link import ClubLink
 from kaiser_core.table.events import BrokerLink, RoundArrived
@@ -52,6 +54,7 @@ def test_the_publishers_lines_become_events_and_nothing_else(tmp_path: Path) -> 
     assert scorer.queued == [RoundArrived(ROUND), BrokerLink(True), BrokerLink(False)]
 
 
+@pytest.mark.slow  # a socket and its thread: half a second to close
 def test_a_round_on_the_socket_is_queued_as_an_event(tmp_path: Path) -> None:
     club = ClubConfig("h", 1883, "tue", 3, "Tue", socket=str(tmp_path / "publisher.sock"))
     link = ClubLink(tmp_path / "kaiser.db", club)

@@ -281,6 +281,7 @@ def test_the_pin_in_the_page_acts_and_a_wrong_one_changes_nothing(night: Night, 
         pin.send_keys(given)
         browser.find_element(By.CSS_SELECTOR, f'[data-action="/api/rounds/{action}"]').click()
 
+    browser.execute_script("window.confirm = function () { return true; };")  # "End it?" yes
     press("end", PIN)
     wait(lambda: status.text == "Done.", "ended")
     assert night.d.get("/api/event")["seating"][-1]["ended"] is True

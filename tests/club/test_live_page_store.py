@@ -16,15 +16,15 @@ RECORD = {"names": {"N": "Ann", "E": "Bob", "S": "Cy", "W": "<b>Zed</b>"}, "hand
 def test_two_events_share_a_database_but_not_their_logs(tmp_path: Path) -> None:
     db = tmp_path / "director.db"
     first = Store(db, "monday")
-    first.add("t1", "director/next", b"", "action", "")
+    first.add("t1", "director/next", b"", "action", "", "")
     first.save_game(1, 1, RECORD, ended=True)
     first.close()
     second = Store(db, "tuesday")
     assert list(second.rows()) == []  # monday's next round is not tuesday's
-    second.add("t2", "kaiser/tuesday/table/1/status", b"{}", "status", "")
+    second.add("t2", "kaiser/tuesday/table/1/status", b"{}", "status", "", "")
     second.save_game(1, 1, RECORD, ended=False)
     second.save_game(1, 1, {**RECORD, "hands": [{"redeal": True}]}, ended=False)  # replaced
-    assert list(second.rows()) == [("t2", "kaiser/tuesday/table/1/status", b"{}")]
+    assert list(second.rows()) == [("t2", "kaiser/tuesday/table/1/status", b"{}", "status", "", "")]
     games = list(second.games())
     assert games == [
         ("monday", 1, 1, RECORD, True),
@@ -33,7 +33,7 @@ def test_two_events_share_a_database_but_not_their_logs(tmp_path: Path) -> None:
     assert second.event_ids() == ["monday", "tuesday"]
     second.close()
     again = Store(db, "monday")
-    assert list(again.rows()) == [("t1", "director/next", b"")]
+    assert list(again.rows()) == [("t1", "director/next", b"", "action", "", "")]
     again.close()
 
 
@@ -51,7 +51,7 @@ def test_a_one_event_database_is_upgraded_in_place(tmp_path: Path) -> None:
     con.commit()
     con.close()
     store = Store(db, "monday")
-    assert list(store.rows()) == [("t1", "director/next", b"")]
+    assert list(store.rows()) == [("t1", "director/next", b"", "", "", "")]
     assert store.db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (SCHEMA,)
     store.close()
     assert list(Store(db, "tuesday").rows()) == []

@@ -138,3 +138,14 @@ def test_the_awards_and_records_of_a_night() -> None:
     assert mine["best_round"]["score"] == 64 and mine["best_night"]["rank"] == 1
     assert records([g1], {})["Bob"]["biggest_set"]["points"] == 16
     assert records([g1], {})["Di"]["skunked"] == 1
+
+
+def test_the_season_table_links_only_the_nights_the_database_holds() -> None:
+    from hardware.web.league import season_html
+    from hardware.web.links import site_links
+
+    season = parse_season(season_data())
+    body = {"events": ["a", "b", "c"], "rows": []}
+    html = season_html(body, season, {"a": "Tuesday 5 January"}, site_links(1))
+    assert html.count("<a href=") == 1 and "nights/a.html" in html  # b and c: no page yet
+    assert "nights/b.html" not in html and "nights/c.html" not in html

@@ -290,3 +290,19 @@ def test_the_club_screens_paint(kind: str) -> None:
     assert not isinstance(view, GameOverView)
     image = render(view)
     assert image.getbbox() is not None  # something is drawn
+
+
+def test_the_last_round_ended_says_the_event_is_over_and_survives_a_restart() -> None:
+    table = club_table()
+    waiting.receive(table, round_msg(1))
+    table.press(Key.UP)
+    for key in HAND:
+        table.press(Key.from_name(key))
+    waiting.receive(table, {**round_msg(1, ended=True), "final": True})
+    assert isinstance(table.view(), RoundOverView)
+    table.press(Key.OK)
+    view = table.view()
+    assert isinstance(view, ClubWaitView) and view.waiting == "the event is over"
+    assert table.club is not None
+    again = ClubState.from_json(table.club.to_json(), table.club.event, table.club.table)
+    assert again.latest is not None and again.latest.final

@@ -22,13 +22,15 @@ from hardware.fault import DAMAGED, READ_ONLY, message_image
 from hardware.storage import beside
 
 from .conftest import REPO, cli, play
+from .notify import Notify
 from .test_read_only import NOBODY
 
 pytestmark = pytest.mark.slow
 
 
-def service(db: Path, shots: Path, prefix: list[str] | None = None) -> Any:
+def service(db: Path, shots: Path, notify: Notify, prefix: list[str] | None = None) -> Any:
     env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC")}
+    env.update(notify.env())
     command = [sys.executable, "-m", "hardware.cli", "run", "--board", "mock", "--db", str(db)]
     return subprocess.Popen(
         [*(prefix or []), *command, "--screenshots", str(shots)],
@@ -70,12 +72,13 @@ def test_a_damaged_database_at_start_is_on_the_display_until_it_is_recovered(
     play(db, 2)
     beside(db, "-damaged").write_text("quick_check: page 12: btreeInitPage\n")
     before = db.read_bytes()
-    proc = service(db, tmp_path / "frames")
+    notify = Notify(tmp_path / "notify")
+    proc = service(db, tmp_path / "frames", notify)
     try:
         frame = shown(proc, tmp_path / "frames")
         assert frame.tobytes() == message_image(DAMAGED).tobytes()  # what happened, what to do
-        time.sleep(1.5)
-        assert proc.poll() is None  # waiting, not exiting into a blank screen
+        notify.waiting(proc)  # its wait loop turns (pings), not exiting into a blank screen
+        assert proc.poll() is None
         # The screen's advice works while the service waits: it holds no lock.
         recovered = cli("recover", "--db", str(db))
         assert recovered.returncode == 0, recovered.err
@@ -87,6 +90,7 @@ def test_a_damaged_database_at_start_is_on_the_display_until_it_is_recovered(
     finally:
         if proc.poll() is None:
             proc.kill()
+        notify.close()
     assert proc.returncode == 0, err  # systemd starts it again, on the recovered file
     assert "the database is damaged" in err and f"recover --db {db}" in err
     assert "the database changed: starting again" in err and "Traceback" not in err
@@ -99,17 +103,19 @@ def test_a_read_only_database_at_start_says_read_only_on_the_display(shared: Pat
     play(db, 1)
     db.chmod(0o444)
     shots = shared / "frames"
-    proc = service(db, shots, NOBODY)
+    notify = Notify(shared / "notify")
+    proc = service(db, shots, notify, NOBODY)
     try:
         frame = shown(proc, shots)
         assert frame.tobytes() == message_image(READ_ONLY).tobytes()
-        time.sleep(1.5)
+        notify.waiting(proc)  # its wait loop turns
         assert proc.poll() is None
         db.chmod(0o644)  # the storage is writable again
         err = finish(proc)
     finally:
         if proc.poll() is None:
             proc.kill()
+        notify.close()
     assert proc.returncode == 0, err
     assert "read-only file" in err and "the database changed: starting again" in err
     assert "Traceback" not in err

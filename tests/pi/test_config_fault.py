@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from faults.notify import Notify  # tests/faults/notify.py
 from PIL import Image
 
 pytestmark = pytest.mark.slow
@@ -21,6 +22,8 @@ def test_a_bad_config_is_shown_and_the_service_waits_for_a_fixed_file(tmp_path: 
     config.write_text('[board]\nname = "toaster"\n')
     shots = tmp_path / "frames"
     env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC")}
+    notify = Notify(tmp_path / "notify")
+    env.update(notify.env())
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -48,8 +51,8 @@ def test_a_bad_config_is_shown_and_the_service_waits_for_a_fixed_file(tmp_path: 
         while not frame.exists() and time.monotonic() < deadline:
             time.sleep(0.05)
         assert frame.exists(), "the error was not drawn"
-        time.sleep(1.5)
-        assert proc.poll() is None  # waiting, not exiting into a restart loop
+        notify.waiting(proc)  # its wait loop turns: waiting, not exiting into a restart loop
+        assert proc.poll() is None
         assert Image.open(frame).convert("1").getbbox() is not None  # the line is on it
         config.write_text('[board]\nname = "bonnet"\n')
         os.utime(config, (time.time() + 5, time.time() + 5))
@@ -58,6 +61,7 @@ def test_a_bad_config_is_shown_and_the_service_waits_for_a_fixed_file(tmp_path: 
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
+        notify.close()
     assert proc.returncode == 0, err
     assert err.count("board.name") >= 1 and "Traceback" not in err
     assert "the config file changed" in err

@@ -321,6 +321,22 @@ SAMPLES: dict[str, View] = {
     "menu": MenuView(MENU_ITEMS, 0),
     "menu_scrolled": MenuView(MENU_ITEMS, 6),
     "menu_last": MenuView(MENU_ITEMS, 7, message="Nothing to undo"),
+    # a table with a [voice]: its items, the Voice item saying why speech fails
+    "menu_voice": MenuView(
+        (
+            M("menu.item.language", language=M("language.name")),
+            M("menu.item.voice_fails"),
+            M("menu.item.volume", volume=100),
+            M("menu.item.shut_down"),
+        ),
+        1,
+        message=M("menu.voice_fails", reason="espeak-ng is not installed"),
+    ),
+    "menu_voice_off": MenuView(
+        (M("menu.item.voice", state=M("word.off")), M("menu.item.volume", volume=20)),
+        1,
+        message=M("menu.volume", volume=20),
+    ),
     "list_history": ListView(
         M("history.title"),
         (

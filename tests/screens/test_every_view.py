@@ -371,6 +371,7 @@ LONGEST = {
     "language": "English",
     "rules": Message("rules.title_house", profile="open-defense", count=12),
     "uid": "04A1B2",  # teach.py says the last 6 hex digits of the tag's UID
+    "volume": 100,  # the menu's Volume, percent
 }
 
 

@@ -17,6 +17,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 TABLE = re.compile(r"(^|_)table$")
 MUTATORS = {"update", "append", "extend", "insert", "clear", "pop", "popitem", "remove"}
@@ -94,6 +96,7 @@ def test_the_checks_see_what_they_look_for() -> None:
     assert writes_into_a_table(fine) == [] and private_scorer_uses(fine) == []
 
 
+@pytest.mark.slow  # every module of hardware parsed: over a quarter of a second
 def test_no_source_uses_the_scorers_private_members() -> None:
     found = {
         f"{path.relative_to(ROOT)}:{line}": text
@@ -103,6 +106,7 @@ def test_no_source_uses_the_scorers_private_members() -> None:
     assert found == {}
 
 
+@pytest.mark.slow  # every module of hardware parsed
 def test_nothing_outside_the_table_writes_into_a_table() -> None:
     found = {
         f"{path.relative_to(ROOT)}:{line}": text

@@ -46,10 +46,13 @@ def test_a_flip_request_turns_the_picture_on_the_device(tmp_path: Path) -> None:
     scorer.refresh()
     upright = render(table.view())
     assert same(shown(scorer), upright) and not same(upright, upright.rotate(180))
-    scorer.dispatch(Flip())  # the request alone, as the loop hands it on after the commit
+    scorer.dispatch(Flip(True))  # the request alone, as the loop hands it on after the commit
     scorer.refresh()
     assert same(shown(scorer), upright.transpose(Image.Transpose.ROTATE_180))
-    scorer.dispatch(Flip())
+    scorer.dispatch(Flip(True))  # the same state again (a repeat): still turned
+    scorer.refresh()
+    assert same(shown(scorer), upright.transpose(Image.Transpose.ROTATE_180))
+    scorer.dispatch(Flip(False))
     scorer.refresh()
     assert same(shown(scorer), upright)
     journal.close()

@@ -45,6 +45,7 @@ SAID = {
     "fi": ["Itä, 8 herttaa", "onnistui, plus 11", "Pohjoinen-Etelä miinus 1, Itä-Länsi 11"],
     "es": ["Este, 8 corazones", "exitosa, más 11", "Norte-Sur menos 1, Este-Oeste 11"],
     "ru": ["Восток, 8 червей", "контракт выполнен, плюс 11", "Север-Юг минус 1, Восток-Запад 11"],
+    "fr": ["Est, 8 coeur", "réussi, plus 11", "Nord-Sud moins 1, Est-Ouest 11"],
 }
 
 
@@ -89,7 +90,7 @@ def test_reader_mode_says_each_card_as_it_is_read(tmp_path: Path, lang: str) -> 
     resume(journal, table)
     scorer = Scorer(table, journal, Display(dummy_factory()), render)
     speaker = Speaker(Engine(tmp_path / "voice"))
-    sink = VoiceSink(speaker, DEFAULT_SAY, table)
+    sink = VoiceSink(speaker, DEFAULT_SAY)
     scorer.sinks.append(sink)
     for key in ["UP", "HOLD-OK", "DOWN", "DOWN", "OK", "OK", "B", *HAND_1.contract_keys]:
         scorer.handle(Event.key(key))  # N deals, the menu's entry: card reader; E 7 hearts

@@ -1,8 +1,12 @@
 """A long press of A says the score again, at any time (TABLE.md's HOLD-A): a request
-the voice sink answers; nothing is stored, and without a voice nothing happens."""
+that reaches the voice sink with the change's facts (the sink has no table); nothing is
+stored, and without a voice nothing happens. The menu's Voice on/off and Volume reach
+the sink the same way: journaled settings, carried by the facts."""
 
 from __future__ import annotations
 
+import array
+import wave
 from pathlib import Path
 
 import pytest
@@ -18,24 +22,39 @@ from hardware.speech.speaker import Speaker
 from hardware.speech.words import DEFAULT_SAY
 from kaiser_core.cards import Seat
 from kaiser_core.rules import Rules
-from kaiser_core.table import Table
+from kaiser_core.table import MenuItem, Table
+
+from .wavs import check_wav
 
 pytestmark = pytest.mark.slow
 
 HAND = "UP OK RIGHT UP UP RIGHT OK RIGHT DOWN RIGHT A RIGHT LEFT B UP RIGHT LEFT OK"
 
 
-def make(tmp_path: Path, voice: bool) -> tuple[Scorer, VoiceSink | None]:
+def make(tmp_path: Path, voice: bool, volume: int = 80) -> tuple[Scorer, VoiceSink | None]:
     journal = Journal(tmp_path / "kaiser.db")
-    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    table = Table(Rules(), choose_seat=lambda: Seat.N, voice_available=voice, voice_volume=volume)
     resume(journal, table)
     scorer = Scorer(table, journal, Display(dummy_factory()), render)
     if not voice:
         return scorer, None
-    sink = VoiceSink(Speaker(Engine(tmp_path / "voice")), DEFAULT_SAY)
-    sink.bind(scorer)  # as runner.serve does for a board's sink
+    sink = VoiceSink(Speaker(Engine(tmp_path / "voice", volume=volume)), DEFAULT_SAY)
+    sink.report_to(scorer.post)  # as runner.serve does for a board's sink
     scorer.sinks.append(sink)
     return scorer, sink
+
+
+def menu_keys(scorer: Scorer, item: MenuItem) -> list[str]:
+    """The keys that open the menu and choose ``item`` (then close the menu)."""
+    down = scorer.table.menu_items().index(item)
+    return ["HOLD-OK", *["DOWN"] * down, "OK", "HOLD-OK"]
+
+
+def peak(wav: Path) -> int:
+    """The loudest sample of a spoken WAV (checked first: valid, long enough, not silent)."""
+    check_wav(wav)
+    with wave.open(str(wav), "rb") as w:
+        return max(abs(x) for x in array.array("h", w.readframes(w.getnframes())))
 
 
 def texts(folder: Path) -> list[str]:
@@ -71,17 +90,49 @@ def test_without_a_voice_a_long_press_of_a_does_nothing(tmp_path: Path) -> None:
     scorer.journal.close()
 
 
-def test_the_menus_voice_off_and_volume_reach_the_speaker(tmp_path: Path) -> None:
+def test_the_menus_voice_off_keeps_the_table_quiet_and_on_says_the_score(
+    tmp_path: Path,
+) -> None:
     scorer, sink = make(tmp_path, voice=True)
     assert sink is not None
-    sink.setting(False)
+    for key in menu_keys(scorer, MenuItem.VOICE):
+        scorer.handle(Event.key(key))
+    assert scorer.table.settings.voice is False
     for key in [*HAND.split(), "HOLD-A"]:
         scorer.handle(Event.key(key))
     assert sink.speaker.idle(10) and texts(tmp_path / "voice") == []  # off: nothing said
-    sink.setting(True, volume=150)
-    assert sink.speaker.engine.volume == 100  # a percent, at most 100
-    scorer.handle(Event.key("HOLD-A"))
+    for key in menu_keys(scorer, MenuItem.VOICE):  # on again: the score, said at once
+        scorer.handle(Event.key(key))
     assert sink.speaker.idle(10)
     assert texts(tmp_path / "voice") == ["North-South minus 1, East-West 11"]
+    sink.close()
+    scorer.journal.close()
+
+
+def test_the_menus_volume_is_the_loudness_of_the_words(tmp_path: Path) -> None:
+    scorer, sink = make(tmp_path, voice=True, volume=100)
+    assert sink is not None
+    for key in HAND.split():
+        scorer.handle(Event.key(key))
+    scorer.handle(Event.key("HOLD-A"))
+    assert sink.speaker.idle(10)
+    for key in menu_keys(scorer, MenuItem.VOLUME):  # 100 -> 20: the score said at 20
+        scorer.handle(Event.key(key))
+    assert scorer.table.settings.volume == 20 and sink.speaker.engine.volume == 20
+    assert sink.speaker.idle(10)
+    said = texts(tmp_path / "voice")
+    assert said[-2:] == ["North-South minus 1, East-West 11"] * 2
+    wavs = sorted((tmp_path / "voice").glob("*.wav"))
+    loud, soft = peak(wavs[-2]), peak(wavs[-1])
+    assert soft < loud * 0.4, (loud, soft)  # espeak-ng's amplitude: 20 against 100
+    sink.close()
+    scorer.journal.close()
+    # a restart keeps the menu's choice: the journal's scene has it, the facts carry it
+    scorer, sink = make(tmp_path, voice=True, volume=100)
+    assert sink is not None and scorer.table.settings.volume == 20
+    scorer.handle(Event.key("HOLD-A"))
+    assert sink.speaker.idle(10) and sink.speaker.engine.volume == 20
+    wavs = sorted((tmp_path / "voice").glob("*.wav"))
+    assert peak(wavs[-1]) < loud * 0.4
     sink.close()
     scorer.journal.close()

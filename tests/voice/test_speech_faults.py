@@ -27,7 +27,8 @@ from hardware.speech.words import DEFAULT_SAY, Utterance
 from kaiser_core.cards import Seat
 from kaiser_core.messages import Message
 from kaiser_core.rules import Rules
-from kaiser_core.table import Table
+from kaiser_core.table import MenuItem, Table
+from kaiser_core.views.lists import MenuView
 from tests.faults.conftest import small_disk  # noqa: F401 (the fixture)
 
 from .wavs import check_wav
@@ -104,12 +105,45 @@ def test_espeak_missing_is_one_line_and_a_status_then_it_speaks_once_installed(
 
 def make_scorer(tmp_path: Path, speaker: Speaker) -> tuple[Scorer, VoiceSink]:
     journal = Journal(tmp_path / "kaiser.db")
-    table = Table(Rules(), choose_seat=lambda: Seat.N)
+    table = Table(Rules(), choose_seat=lambda: Seat.N, voice_available=True)
     resume(journal, table)
     scorer = Scorer(table, journal, Display(dummy_factory()), render)
-    sink = VoiceSink(speaker, DEFAULT_SAY, table)
+    sink = VoiceSink(speaker, DEFAULT_SAY)
+    sink.report_to(scorer.post)  # as runner.serve does: the status comes back as an event
     scorer.sinks.append(sink)
     return scorer, sink
+
+
+def posted(scorer: Scorer) -> None:
+    """Hand the loop what the speaker's thread posted (the scorer's run would)."""
+    while not scorer.events.empty():
+        scorer.handle(scorer.events.get_nowait())
+
+
+def voice_item(scorer: Scorer) -> tuple[str, str]:
+    """The menu's Voice item as drawn with the cursor on it, and the notice line."""
+    scorer.handle(Event.key("HOLD-OK"))
+    for _ in range(scorer.table.menu_items().index(MenuItem.VOICE)):
+        scorer.handle(Event.key("DOWN"))
+    view = scorer.table.view()
+    assert isinstance(view, MenuView)
+    scorer.handle(Event.key("HOLD-OK"))  # closed again
+    return str(view.items[view.index]), str(view.message)
+
+
+def test_espeak_missing_shows_on_the_menu_before_anything_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))  # a Pi without the packages
+    scorer, sink = make_scorer(tmp_path, Speaker(Engine("speaker"), retry=0.05))
+    posted(scorer)
+    assert sink.status == "espeak-ng is not installed"
+    assert voice_item(scorer) == ("Voice: no sound", "no sound: espeak-ng is not installed")
+    assert sink.speaker.failed == 0  # nothing was to be said yet
+    sink.close()
+    scorer.journal.close()
 
 
 def test_a_sound_device_that_is_not_there_leaves_the_game_going(
@@ -127,11 +161,15 @@ def test_a_sound_device_that_is_not_there_leaves_the_game_going(
     assert "audio open error" in sink.status or "No such" in sink.status, sink.status
     lines = voice_lines(caplog)
     assert len(lines) == 1 and "the game goes on without speech" in lines[0]
+    posted(scorer)  # the speaker's thread told the table: the menu says why
+    assert voice_item(scorer) == ("Voice: no sound", f"no sound: {sink.status}")
     # the USB speaker plugged in: ALSA's null device plays (and discards) it for real
     engine.device = "null"
-    sink.repeat()
+    scorer.handle(Event.key("HOLD-A"))
     assert wait_until(lambda: sink.speaker.spoken >= 1 and sink.status == "")
     assert voice_lines(caplog)[-1] == "voice works again (aplay -D null)"
+    posted(scorer)
+    assert voice_item(scorer) == ("Voice: on", "")
     sink.close()
     scorer.journal.close()
 
