@@ -193,6 +193,7 @@ TEXTS: dict[str, str] = {
     "menu.voice": "voice: {state}",
     "menu.volume": "volume: {volume}%",
     "menu.voice_fails": "no sound: {reason}",
+    "voice.not_installed": "{program} is not installed",
     "language.name": "English",
     "quick.bidders": "bidders'",
     "quick.tricks": "tricks",

@@ -149,11 +149,14 @@ def wrapped(
 
 def menu_large(pen: Pen, v: MenuView) -> None:
     """Large type: the items in 8x16 when every one fits (else 6x12), no title; B close
-    joins the hint."""
+    joins the hint; a notice goes under the chosen item, which stays in view."""
     small, mid = fonts()[1], fonts()[2]
     close = Message("hint.step", key="B", what=Message("hint.close"))
     bottom = large.frame(pen, (*v.hint, close))
     font = mid if all(mid.width(item) <= pen.w - 9 for item in v.items) else small
+    if v.message:  # the notice under the chosen item, never over it (paint draws it again)
+        bottom = large.message_bar(pen, v.message, v.hint)
+        font = mid if bottom + 1 >= mid.height + 1 and font is mid else small
     scrolling(pen, v.items, v.index, 0, bottom, font, font.height + 1)
 
 

@@ -167,7 +167,7 @@ class Desk:
         #: works, else why it does not (the voice's ``VoiceStatus`` event; never journaled).
         self.voice_available = voice_available
         self.voice_volume = voice_volume
-        self.voice_status = ""
+        self.voice_status: str | Message = ""
         #: Teach mode: the reader could not save the card (shown until a key is pressed),
         #: and the card whose ``taught`` answer, still to come, does not count.
         self.teach_failure = ""

@@ -272,7 +272,7 @@ class Table(Desk):
             return Change(request=Teach(Card.from_code(pending)))
         return Change()
 
-    def voice_said(self, status: str) -> Change:
+    def voice_said(self, status: str | Message) -> Change:
         """The voice's speech works ("") or why it does not: the menu's Voice item shows it
         (never journaled: the next start finds out again)."""
         self.voice_status = status

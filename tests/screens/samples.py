@@ -330,7 +330,7 @@ SAMPLES: dict[str, View] = {
             M("menu.item.shut_down"),
         ),
         1,
-        message=M("menu.voice_fails", reason="espeak-ng is not installed"),
+        message=M("menu.voice_fails", reason=M("voice.not_installed", program="espeak-ng")),
     ),
     "menu_voice_off": MenuView(
         (M("menu.item.voice", state=M("word.off")), M("menu.item.volume", volume=20)),
