@@ -11,6 +11,7 @@ from typing import Any
 
 from hardware.startup import started, starting
 from kaiser_core.errors import KaiserError
+from kaiser_core.messages import Message
 
 EXIT_USAGE = 2
 #: Modules whose ``add_subcommands(subparsers)`` adds commands besides ``score``, in the
@@ -27,7 +28,7 @@ SUBCOMMANDS: list[str] = [
 FAST: dict[str, str] = {"run": "hardware.app"}
 
 
-def _fail(message: str) -> int:
+def _fail(message: str | Message) -> int:
     from hardware.i18n.errors import say  # in the system's language
 
     say(message)
@@ -68,7 +69,11 @@ def _score(args: argparse.Namespace) -> int:
                 try:
                     result.append(score_record(record))
                 except KaiserError as err:
-                    return _fail(f"{args.file}: game {number}: {err}")
+                    from hardware.i18n.errors import error, known
+
+                    return _fail(
+                        error("score.game", path=args.file, number=number, error=known(err))
+                    )
         else:
             result = score_record(data)
     except InputTooLarge as err:
