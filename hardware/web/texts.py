@@ -112,6 +112,7 @@ class Texts:
     goes_on: str = _("game goes on")
     skunk: str = _(" (skunk)")
     rules_line: str = _("Rules: {rules}")
+    rules_profile: str = _("{name} ({about})")  # a profile: its name and what it is
     # statistics and history
     stats_head: tuple[str, ...] = (
         _("Name"), _("Games"), _("Won"), _("Hands"), _("Bids made / taken"),
