@@ -33,8 +33,9 @@ def team_name(names: Mapping[str, str], team: str, t: Texts = T) -> str:
     return team_code(t, label) if label == team else label
 
 
-def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
-    """Every hand (contract, made or set, raw points, change, totals, why) and the chart."""
+def sheet_html(sheet: Mapping[str, Any], t: Texts = T, hand_href: str = "") -> str:
+    """Every hand (contract, made or set, raw points, change, totals, why) and the chart;
+    ``hand_href`` (``/games/3/hands/{number}``): each played hand's why links to its page."""
     names = sheet.get("names") or {}
     ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
     head = list(t.sheet_head)
@@ -46,6 +47,10 @@ def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
             dealer = esc(seat_code(t, h["dealer"]))
             rows.append(["", dealer, esc(t.redeal), "", "", "", "", "", "", "", why])
             continue
+        if hand_href:
+            href = esc(hand_href.format(number=h["number"]))
+            # one element: a phone's card lays a cell's children out side by side
+            why = f'<span>{why}<br><a class="steps" href="{href}">{esc(t.why_link)}</a></span>'
         rows.append(
             [
                 esc(h.get("number", "")),
@@ -163,4 +168,11 @@ def history_html(games: Sequence[Mapping[str, Any]], t: Texts = T) -> str:
     return table(head, body, 'id="history"')
 
 
-__all__ = ["history_html", "sheet_html", "sheet_page", "stats_html", "stats_page", "team_name"]
+__all__ = [
+    "history_html",
+    "sheet_html",
+    "sheet_page",
+    "stats_html",
+    "stats_page",
+    "team_name",
+]
