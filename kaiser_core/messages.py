@@ -217,7 +217,7 @@ TEXTS: dict[str, str] = {
     "hint.low": "low",
     "hint.winner": "push toward the winner",
     "hint.seat": "push toward who took it",
-    "hint.who": "A/B: who took 5♥ and 3♠",
+    "hint.who_took": "who took 5♥ and 3♠",  # after the A/B chip
     "hint.score_hand": "score the hand",
     "hint.confirm": "confirm",
     "hint.reasons": "why",

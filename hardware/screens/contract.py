@@ -7,7 +7,14 @@ from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import Painter
-from hardware.screens.parts import compass, message_bar, seat_labels, team_name
+from hardware.screens.parts import (
+    compass,
+    keyed_text,
+    keyed_width,
+    message_bar,
+    seat_labels,
+    team_name,
+)
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Suit
 from kaiser_core.messages import Message
@@ -44,8 +51,9 @@ def score(pen: Pen, v: ScoreView) -> None:
     if not v.progress:  # "hand 7 of 10" below says it
         pen.right(pen.w, 31, Message("score.hand", number=v.hand_number), tiny)
     rows = 2 if bottom >= 53 else (1 if bottom >= 46 else 0)
+    tips = {localize(t) for t in v.tips}  # the keys they name in chips
     for y, line in zip((39, 47), _notes(v, rows), strict=False):
-        pen.text(0, y, line, tiny)
+        keyed_text(pen, 0, y, line, tiny) if line in tips else pen.text(0, y, line, tiny)
 
 
 def _notes(v: ScoreView, rows: int) -> list[str]:
@@ -61,7 +69,7 @@ def _notes(v: ScoreView, rows: int) -> list[str]:
         text = _coded(v, localize(extra)) if extra else extra
         if not text or len(out) >= rows:
             continue
-        if tiny.width(text) <= SCORE_WIDTH:
+        if (keyed_width(text, tiny) if extra in v.tips else tiny.width(text)) <= SCORE_WIDTH:
             out.append(text)
         elif extra is v.last:  # never dropped: over two rows, else its short form
             two = tiny.wrap(text, SCORE_WIDTH, 2)
@@ -105,8 +113,8 @@ def bidder(pen: Pen, v: BidderView) -> None:
         pen.text(0, 24, words[1], tiny)
     if bottom >= 41:
         pen.text(0, 34, words[2], tiny)
-    if bottom >= 49 and v.tips and tiny.width(v.tips[0]) <= 70:  # a game's first hands
-        pen.text(0, 42, v.tips[0], tiny)
+    if bottom >= 49 and v.tips and keyed_width(v.tips[0], tiny) <= 70:  # first hands
+        keyed_text(pen, 0, 42, v.tips[0], tiny)
     # the compass keeps clear of the words: its West label 8 px after the widest
     x0 = min(max(72, left + 6), 80)
     compass(pen, (x0, 0, pen.w, min(bottom + 1, 64)), seat_labels(), arrows=True)
@@ -199,11 +207,11 @@ def score_large(pen: Pen, v: ScoreView) -> None:
                 pen.right(x - 3, 0, total, mid)
         y = 18
     for note in notes:
-        lines = small.wrap(note, pen.w, 4)
+        lines = small.wrap(note, pen.w - (6 if note in v.tips else 0), 4)
         if y + 12 * len(lines) > bottom + 1 or lines[-1].endswith("…"):
             continue  # a note too long for the rows left gives way to a shorter one
         for line in lines:
-            pen.text(0, y, line, small)
+            keyed_text(pen, 0, y, line, small) if note in v.tips else pen.text(0, y, line, small)
             y += 12
 
 
@@ -214,12 +222,12 @@ def bidder_large(pen: Pen, v: BidderView) -> None:
     y = large.block(pen, 0, Message("bidder.title"), bottom - 12, largest=not v.tips)
     pen.text(0, y + 1, Message("bidder.dealt", seat=v.dealer), small)
     y += 14
-    for tip in v.tips:  # a game's first hands: the long presses, each whole
-        lines = small.wrap(tip, pen.w, 2)
+    for tip in v.tips:  # a game's first hands: the long presses, each whole, keys in chips
+        lines = small.wrap(tip, pen.w - 6, 2)
         if y + 12 * len(lines) > bottom + 1 or lines[-1].endswith("…"):
             break
         for line in lines:
-            pen.text(0, y, line, small)
+            keyed_text(pen, 0, y, line, small)
             y += 12
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from hardware.i18n import localize
 from hardware.screens.fonts import Font, fonts
 from hardware.screens.icons import ON, icon
 from hardware.screens.pen import Pen
@@ -70,6 +73,40 @@ def hint_line(pen: Pen, hint: tuple[str, ...]) -> int:
             x = pen.chip(x, y, key, tiny) + 2
         x = pen.text(x, y + 1, what, tiny) + HINT_GAP
     return y - 2
+
+
+#: A button named in words: the Latin A or B standing alone (Russian's East "В" is Cyrillic).
+KEY_LETTER = re.compile(r"(?<![^\W\d_])[AB](?![^\W\d_])")
+
+
+def _keyed_extra(text: str) -> int:
+    """The pixels the chips add: none where the space before a key takes its box."""
+    return sum(
+        0 if m.start() and text[m.start() - 1] == " " else 3 for m in KEY_LETTER.finditer(text)
+    )
+
+
+def keyed_width(text: str, font: Font) -> int:
+    """The width ``keyed_text`` draws ``text`` in."""
+    text = localize(text)
+    return font.width(text) + _keyed_extra(text)
+
+
+def keyed_text(pen: Pen, x: int, y: int, text: str, font: Font) -> int:
+    """``text`` with each button it names (A, B) in a chip, as the hint line draws keys: the
+    fonts draw Latin "B" as Russian's East "В", and a key must not read as a seat. After a
+    space the letter stays where it was, its box drawn in the spaces around it."""
+    text = localize(text)
+    at = 0
+    for found in KEY_LETTER.finditer(text):
+        if found.start() > at:
+            x = pen.text(x, y, text[at : found.start()], font)
+        if found.start() and text[found.start() - 1] == " ":
+            x = pen.chip(x - 2, y - 1, found.group(), font) - 1
+        else:
+            x = pen.chip(x, y - 1, found.group(), font)
+        at = found.end()
+    return pen.text(x, y, text[at:], font) if at < len(text) else x
 
 
 def contract_text(c: ContractLabel) -> str:

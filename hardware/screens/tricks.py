@@ -9,6 +9,8 @@ from hardware.screens.paint import Painter
 from hardware.screens.parts import (
     compass,
     contract_text,
+    keyed_text,
+    keyed_width,
     live_text,
     message_bar,
     seat_labels,
@@ -47,8 +49,8 @@ def tricks(pen: Pen, v: TricksView) -> None:
                 label = card
             pen.chip(pen.w - tiny.width(label) - 3, y, label, tiny)
         else:
-            hint = Message("tricks.key", key=key, card=card)
-            pen.text(pen.w - tiny.width(hint) - 1, y + 1, hint, tiny)
+            hint = Message("tricks.key", key=key, card=card)  # the key in a chip
+            keyed_text(pen, pen.w - keyed_width(hint, tiny) - 1, y + 1, hint, tiny)
     if bottom >= 45:
         pen.text(0, 34, live_text(v.live), small)
         status_chip(pen, pen.w, 33, v.live.status)

@@ -551,7 +551,7 @@ def hinted(view: View) -> View:
         hint = (online if view.reader_online else say("hint.offline"),)
     elif isinstance(view, QuickView):
         done = view.five and view.three
-        hint = (step("OK", "hint.score_hand") if done else say("hint.who"),)
+        hint = (step("OK", "hint.score_hand") if done else step("A/B", "hint.who_took"),)
     elif isinstance(view, SummaryView):
         why = (step("▲▼", "hint.reasons"),) if view.notes else ()
         hint = (step("OK", "hint.confirm"), *why)

@@ -46,3 +46,23 @@ def test_every_home_page_fits_a_360_px_phone(home, phone, lang: str) -> None:  #
         if wide > inner or inner != PHONE or out:  # a page too wide zooms the phone out
             bad[page] = (wide, inner, out[:5])
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_hands_why_page_reads_on_a_360_px_phone(home, phone, lang: str) -> None:  # noqa: F811
+    """The sheet's "step by step" link opens the hand's why page: its steps (the bid, the
+    tricks, the points counted, made or set, each team's score, the totals) read whole."""
+    from selenium.webdriver.common.by import By
+
+    bad: dict[str, object] = {}
+    for hand in (1, 2, 3):  # made, no-trump made (doubled), set
+        phone.get(f"{home.url}/games/1?lang={lang}")
+        links = phone.find_elements(By.CSS_SELECTOR, f'a[href="/games/1/hands/{hand}"]')
+        assert links, f"{lang}: no link to hand {hand}'s why page on the sheet"
+        phone.get(f"{home.url}/games/1/hands/{hand}?lang={lang}")
+        steps = phone.find_elements(By.CSS_SELECTOR, "ol.steps > li")
+        wide, inner = no_horizontal_scroll(phone)
+        out = phone.execute_script(OUT_OF_VIEW)
+        if len(steps) < 6 or wide > inner or inner != PHONE or out:
+            bad[f"hand {hand}"] = (len(steps), wide, inner, out[:5])
+    assert not bad, bad
