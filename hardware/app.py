@@ -60,6 +60,7 @@ def _make_table(cfg: Config, journal: Journal, reader: bool) -> Table:
         profiles=cfg.profiles,
     )
     table.speak(cfg.language)  # the menu's Language, once chosen, wins (settings)
+    table.type_size(cfg.large)  # and so does its Large type
     if not resume(journal, table).has_ui:
         # The config's display.rotate turns the picture (oled.Display); the menu's "Flip
         # display" (ui.flipped) turns it again from there, so it starts off.
@@ -113,8 +114,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         return _mistake(err, cfg.language)
     from hardware.i18n.table import speaking
     from hardware.screens import render as draw
+    from kaiser_core.table.menu import large
 
-    render = speaking(table, draw)
+    render = speaking(table, lambda view: draw(view, large=large(table)))
 
     if board == "mock" and keys is None:
         log.info("mock board without --keys: mock pins, dummy display, until signalled")

@@ -7,9 +7,11 @@ import gc
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from hardware.startup import started, starting
 from kaiser_core.errors import KaiserError
+from kaiser_core.messages import Message
 
 EXIT_USAGE = 2
 #: Modules whose ``add_subcommands(subparsers)`` adds commands besides ``score``, in the
@@ -26,7 +28,7 @@ SUBCOMMANDS: list[str] = [
 FAST: dict[str, str] = {"run": "hardware.app"}
 
 
-def _fail(message: str) -> int:
+def _fail(message: str | Message) -> int:
     from hardware.i18n.errors import say  # in the system's language
 
     say(message)
@@ -61,7 +63,19 @@ def _score(args: argparse.Namespace) -> int:
 
     try:
         data = load_record_bytes(read_file_capped(args.file, MAX_RECORD_BYTES), args.file)
-        result = score_record(data)
+        if isinstance(data, list):  # export --all: every game, each scored in turn
+            result: Any = []
+            for number, record in enumerate(data, 1):
+                try:
+                    result.append(score_record(record))
+                except KaiserError as err:
+                    from hardware.i18n.errors import error, known
+
+                    return _fail(
+                        error("score.game", path=args.file, number=number, error=known(err))
+                    )
+        else:
+            result = score_record(data)
     except InputTooLarge as err:
         return _fail(f"{args.file}: a record must not be {err}")
     except OSError as err:

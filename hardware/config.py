@@ -143,6 +143,7 @@ class Config:
     display: dict[str, Any] = field(default_factory=lambda: dict(BOARDS["bonnet"]["display"]))
     rotate: int = 0
     dim_after: float = 300.0
+    large: bool = False  # [display] large = true: large type (the menu's item, once chosen, wins)
     reader_enabled: bool = False
     reader_port: str = "/dev/ttyACM0"
     club: ClubConfig | None = None  # [club]: this table plays in a club event
@@ -231,7 +232,18 @@ def parse_config(data: dict[str, Any]) -> Config:
     _only(
         "display",
         display,
-        {"driver", "interface", "port", "address", "device", "dc", "rst", "rotate", "dim_after"},
+        {
+            "driver",
+            "interface",
+            "port",
+            "address",
+            "device",
+            "dc",
+            "rst",
+            "rotate",
+            "dim_after",
+            "large",
+        },
     )
     for key in ("driver", "interface", "port", "address", "device", "dc", "rst"):
         if key in display:
@@ -242,6 +254,10 @@ def parse_config(data: dict[str, Any]) -> Config:
         raise _error("config.rotate", value=_show(rotate))
     cfg.rotate = int(rotate)
     cfg.dim_after = _number("display.dim_after", display.get("dim_after", 300), 0, 86400)
+    large = display.get("large", False)
+    if not isinstance(large, bool):
+        raise _error("config.bool", where="display.large", value=_show(large))
+    cfg.large = large
     reader = _table(data, "reader")
     _only("reader", reader, {"enabled", "port"})
     enabled = reader.get("enabled", False)

@@ -7,6 +7,7 @@ the joystick (``hardware.sources.terminal``).
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -42,11 +43,41 @@ def too_small(columns: int, rows: int, width: int = 128, height: int = 64) -> st
     )
 
 
+class StatusLine(logging.Handler):
+    """Log records on the terminal's last row, written in place (cursor saved and restored,
+    the row cleared): a log line ending in a newline at the bottom would scroll the picture
+    up until the next frame. The next frame's help line covers it again."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            cols, rows = os.get_terminal_size()
+            line = " ".join(self.format(record).split())[: max(0, cols - 1)]
+            sys.stdout.write(f"\x1b7\x1b[{rows};1H\x1b[2K{line}\x1b8")
+            sys.stdout.flush()
+        except Exception:  # a log line must never break the scorer
+            self.handleError(record)
+
+
+def keep_logs_off_the_picture() -> None:
+    """Hand the root logger's terminal output (stderr, stdout) to a ``StatusLine``."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        stream = getattr(handler, "stream", None)
+        if isinstance(handler, logging.StreamHandler) and stream in (sys.stderr, sys.stdout):
+            status = StatusLine(handler.level)
+            status.setFormatter(handler.formatter)
+            root.removeHandler(handler)
+            root.addHandler(status)
+
+
 def terminal_factory() -> Callable[[], Any]:
-    """luma.emulator's half-block terminal device, 1:1 pixels; a one-line note when too small."""
+    """luma.emulator's half-block terminal device, 1:1 pixels; a one-line note when too small;
+    log lines on the last row, in place (``StatusLine``)."""
 
     def make() -> Any:
         from luma.emulator.device import asciiblock
+
+        keep_logs_off_the_picture()
 
         class Terminal(asciiblock):  # type: ignore[misc]
             """asciiblock, drawn in monochrome half blocks row by row (crisp, any width)."""

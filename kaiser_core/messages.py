@@ -69,7 +69,7 @@ TEXTS: dict[str, str] = {
     "bid.by_trick": "{bid} alone: enter it trick by trick",
     "hand.of": "hand {number} of {of}",
     "hand.play_on": "hand {number}: tie, play on",
-    "score.at_cap": "{name} at {cap}: bid to score",
+    "score.at_cap": "{name} cannot score as defenders: {cap} or more",
     "score.needs": "{team} needs {points} to win",
     "score.near_loss": "{team} near {total}: loses there",
     # tricks and the questions
@@ -168,11 +168,9 @@ TEXTS: dict[str, str] = {
     "bid.keys": "▲▼ bid  ◀▶ trump",
     "cards.trick_of": "trick {trick}/{of}",
     "cards.teams": "{ns} {tricks_ns} {ew} {tricks_ew}",
-    "cards.points": "pts {points}/{needed}",
-    "cards.max": "max {most}",
+    "cards.points": "points {points}/{needed}",
+    "cards.max": "at most {most}",
     "cards.last": "last",
-    "tricks.live": "pts {points}/{needed} max {most}",
-    "tricks.team": "{team} {count}",
     "tricks.holder": "{card} {seat}",
     "tricks.here": "{card} here",
     "tricks.key": "{key} {card}",
@@ -195,12 +193,13 @@ TEXTS: dict[str, str] = {
     "menu.voice": "voice: {state}",
     "menu.volume": "volume: {volume}%",
     "menu.voice_fails": "no sound: {reason}",
+    "voice.not_installed": "{program} is not installed",
     "language.name": "English",
     "quick.bidders": "bidders'",
     "quick.tricks": "tricks",
     "quick.of": "of {of}",
     "quick.keys": "A/B: who took 5♥/3♠",
-    "summary.pts": "pts",
+    "summary.pts": "points",
     "summary.change": "change",
     "summary.total": "total",
     "summary.why": "why {page}/{pages}",
@@ -218,7 +217,7 @@ TEXTS: dict[str, str] = {
     "hint.low": "low",
     "hint.winner": "push toward the winner",
     "hint.seat": "push toward who took it",
-    "hint.who": "A/B: who took 5♥ and 3♠",
+    "hint.who_took": "who took 5♥ and 3♠",  # after the A/B chip
     "hint.score_hand": "score the hand",
     "hint.confirm": "confirm",
     "hint.reasons": "why",
@@ -236,11 +235,46 @@ TEXTS: dict[str, str] = {
     "score.hand": "#{number}",
     "score.last": "last: {team} {bid}{trump} {result} {delta}/{other}",
     "score.last_redeal": "last: {dealer} redealt",
+    "score.last_short": "{team} {bid}{trump} {result} {delta}/{other}",
     "bid.won_by": "bid won by {seat}",
     "bid.nt": "NT",
     "bid.nt_low": "NTlow",
     "menu.redealt": "hand redealt: {dealer} deals",
     "menu.flipped": "display flipped: {state}",
+    "menu.item.large": "Large type: {state}",
+    "menu.item.help": "Help",
+    # a built-in profile's name and what it is (English keeps the config's names)
+    "profile.name.standard": "standard",
+    "profile.name.open-defense": "open-defense",
+    "profile.name.tournament": "tournament",
+    "profile.name.skat": "skat",
+    "profile.name.widow": "widow",
+    "profile.name.joffre": "joffre",
+    "profile.about.standard": "game to 52, defenders stop at 45",
+    "profile.about.open-defense": "defenders score past 45",
+    "profile.about.tournament": "a series, no-trump from 7",
+    "profile.about.skat": "two cards aside, bids from 7",
+    "profile.about.widow": "a widow, 7 tricks a hand",
+    "profile.about.joffre": "first card led is trump, game to 41",
+    "profile.described": "{rules}: {about}",
+    "choose.language": "Language",
+    "choose.chosen": "* {what}",
+    "choose.other": "  {what}",
+    "choose.mode": "How hands are entered",
+    "tip.undo": "hold B to undo",
+    "tip.menu": "hold OK for the menu",
+    "help.title": "Help",
+    "help.next": "OK: the next step (the bottom line says which)",
+    "help.push": "Push the joystick toward a seat",
+    "help.seats": "N up, E right, S down, W left",
+    "help.marks": "A and B: 5♥ and 3♠ in this trick",
+    "help.undo": "Hold B: undo the last entry, as often as needed",
+    "help.menu": "Hold OK: this menu; hold OK again to close it",
+    "help.back": "B: one step back",
+    "tricks.count": "tricks: {ns} {tricks_ns}, {ew} {tricks_ew}",
+    "live.points": "{points} of {needed} points",
+    "live.most": "at most {most}",
+    "menu.large": "large type: {state}",
     "game_over.wins_alone": "wins",
     "game_over.series": "NS {ns}:{ew} EW",
     # uxc
@@ -276,7 +310,7 @@ TEXTS: dict[str, str] = {
     "history.change": (
         "{number}. {bidder} {bid}{trump} {result} {ns} / {ew} ({ns_total} / {ew_total})"
     ),
-    "history.redealt": "{number}. {dealer} redealt",
+    "history.redealt": "{dealer} redealt (no hand)",
     "rules.named": "{name}: {rules}",
     "names.seat": "{seat} {name}",
     # fix11
@@ -399,3 +433,14 @@ def _param_from_json(data: Any) -> Any:
         return Message.from_json(data["message"])
     ((kind, code),) = data.items()
     return _READ[kind](code)
+
+
+def profile_name(code: str) -> str:
+    """A profile's name: a built-in one's in the table's language, another as it is."""
+    return Message(f"profile.name.{code}") if f"profile.name.{code}" in TEXTS else code
+
+
+def profile_about(code: str) -> str | None:
+    """What a built-in profile is, in a sentence (None: not a built-in one)."""
+    key = f"profile.about.{code}"
+    return Message(key) if key in TEXTS else None

@@ -11,7 +11,7 @@ number) first, then ``rule.<option>`` with the value in it.
 
 from __future__ import annotations
 
-from kaiser_core.messages import PLURALS, TEXTS, Message
+from kaiser_core.messages import PLURALS, TEXTS, Message, profile_name
 from kaiser_core.rules import Rules, find_profile
 
 #: The English words of every option; {value} is the option's value.
@@ -123,8 +123,8 @@ def rule_lines(rules: Rules) -> list[Message]:
     same = [k for k in options if k not in changed]
     out: list[Message] = []
     if changed:
-        out.append(Message("rules.changed", profile=rules.profile))
+        out.append(Message("rules.changed", profile=profile_name(rules.profile)))
         out += [option_words(k, options[k], rules) for k in changed]
-        out.append(Message("rules.as_profile", profile=rules.profile))
+        out.append(Message("rules.as_profile", profile=profile_name(rules.profile)))
     out += [option_words(k, options[k], rules) for k in same]
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kaiser_core.hand import Redeal
+from kaiser_core.hand import Hand, Redeal
 from kaiser_core.record import parse_record, result_json
 from kaiser_core.rules import HOUSE_REASONS, MadeScores, Rules
 from kaiser_core.scoring import HandScore
@@ -77,6 +77,18 @@ def reasons(
     return out
 
 
+def counted(entry: Hand, rules: Rules) -> dict[str, Any]:
+    """What a played hand's points were counted from: each team's tricks, who took 5♥ and
+    3♠ (None: no one, discarded) and what 3♠ is worth (the "why" page adds them up)."""
+    out = entry.outcome(rules)
+    return {
+        "tricks": {"NS": out.tricks_ns, "EW": out.tricks_ew},
+        "five_hearts": out.five_hearts.code if out.five_hearts else None,
+        "three_spades": out.three_spades.code if out.three_spades else None,
+        "three_value": rules.three_spades_value,
+    }
+
+
 def house_rules(rules: Rules) -> list[str]:
     """The options that differ from the rules' profile, as ``name = value`` lines."""
     spec = rules.to_spec()
@@ -113,6 +125,8 @@ def build_sheet(record: Mapping[str, Any]) -> dict[str, Any]:
         if not hand["redeal"]:
             played += 1
             hand["number"] = played
+            if isinstance(res.entry, Hand):
+                hand["count"] = counted(res.entry, parsed.rules)
         hand["why"] = reasons(hand, parsed.rules, before, res.score)
         if isinstance(res.entry, Redeal) and res.entry.passed:
             hand["why"] = ["redeal: all four passed, the same dealer deals again"]
@@ -140,6 +154,7 @@ def chart_points(hands: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
 __all__ = [
     "build_sheet",
     "chart_points",
+    "counted",
     "house_rules",
     "reasons",
     "team_label",

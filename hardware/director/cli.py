@@ -60,7 +60,7 @@ def cmd_director(args: argparse.Namespace) -> int:
         from hardware.director.state import Director
         from hardware.director.store import Store, StoreError
     except ImportError as err:  # pragma: no cover - without the club extra
-        return _fail(f"needs the club extra (pip install 'kaiser-scorer[club]'): {err}")
+        return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     if args.event is None or args.db is None:
         return _fail("give --event FILE and --db PATH (or: director export-site --db --out)")
     try:
@@ -101,7 +101,7 @@ def cmd_export_site(args: argparse.Namespace) -> int:
         from hardware.director.site import write_site
         from hardware.director.store import Store, StoreError
     except ImportError as err:  # pragma: no cover - without the club extra
-        return _fail(f"needs the club extra (pip install 'kaiser-scorer[club]'): {err}")
+        return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     try:
         seasons = read_seasons(args.season)
         store = Store(args.db, "", create=False, lock=False)  # beside a running director

@@ -118,6 +118,7 @@ ERROR_TEXTS = {
     "club.password_file": "club.password_file {path}: {error}",
     "club.none": "{path}: no [club] table: this scorer is not in a club event",
     "export.no_game": "the database holds no game yet",
+    "score.game": "{path}: game {number}: {error}",
     "export.damaged_game": (
         "{path}: game {number} is damaged ({reason}) and cannot be read; "
         "kaiser-scorer recover --db {path} keeps what still reads"

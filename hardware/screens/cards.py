@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hardware.i18n import localize
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import Painter
 from hardware.screens.parts import chip_font, compass, contract_text, message_bar, status_word
@@ -54,5 +55,28 @@ def cards(pen: Pen, v: CardsView) -> None:
         pen.center((box[0] + box[2]) // 2, (box[1] + box[3]) // 2 - 4, Message("cards.last"), tiny)
 
 
+def cards_large(pen: Pen, v: CardsView) -> None:
+    """Large type: the contract and the trick, the seats with the cards played (the next
+    seat inverted), the points of the contract."""
+    small = fonts()[1]
+    bottom = large.frame(pen, v.hint)
+    pen.text(0, 0, contract_text(v.contract), small)
+    if v.live.status:
+        word = status_word(v.live.status)
+        pen.chip(pen.w - small.width(word) - 3, 0, word, small)
+    else:
+        pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
+    played = dict(v.cards) if v.cards or not v.last_trick else dict(v.last_trick)
+    labels: dict[Seat, str] = {
+        s: played[s].label if s in played else Message(f"seat.{s.code}") for s in Seat
+    }
+    showing_last = not v.cards and bool(v.last_trick)
+    highlight = None if showing_last else v.next_seat
+    box = (0, 13, pen.w, bottom + 1)
+    compass(pen, box, labels, highlight, font=small, framed=v.last_winner if showing_last else None)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {CardsView: cards}
+#: Their large type.
+LARGE: dict[type, Painter] = {CardsView: cards_large}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import Painter
 from hardware.screens.parts import compass, message_bar
@@ -53,9 +54,51 @@ def round_over(pen: Pen, v: RoundOverView) -> None:
         pen.text(0, y, tiny.fit(v.hint, pen.w), tiny)
 
 
+def club_wait_large(pen: Pen, v: ClubWaitView) -> None:
+    """Large type: the event, the round awaited, whether the broker is there."""
+    small = fonts()[1]
+    bottom = large.frame(pen, ())
+    pen.text(0, 0, small.fit(v.event, pen.w), small)
+    y = large.block(pen, 13, v.waiting, bottom - 13, largest=False)
+    if y + 13 <= bottom + 1:
+        pen.chip(0, y + 1, Message("club.on" if v.online else "club.off"), small)
+
+
+def club_round_large(pen: Pen, v: ClubRoundView) -> None:
+    """Large type: the round's title, the four players around the table."""
+    small = fonts()[1]
+    bottom = large.frame(pen, ())
+    pen.text(0, 0, small.fit(v.title, pen.w), small)
+    labels = {
+        seat: small.fit(v.seats.get(seat) or Message(f"seat.{seat.code}"), 60) for seat in Seat
+    }
+    compass(pen, (0, 13, pen.w, bottom + 1), labels, font=small)
+
+
+def round_over_large(pen: Pen, v: RoundOverView) -> None:
+    """Large type: the title, each team's round score, what OK does."""
+    small, mid = fonts()[1], fonts()[2]
+    bottom = large.frame(pen, (v.hint,) if v.hint else ())
+    pen.text(0, 0, small.fit(v.title, pen.w), small)
+    y = 13
+    for row in v.rows:
+        if y + 16 > bottom + 1:
+            break
+        total = str(row.total)
+        pen.right(pen.w, y, total, mid)
+        pen.text(0, y + 2, small.fit(row.name, pen.w - mid.width(total) - 4), small)
+        y += 17
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {
     ClubWaitView: club_wait,
     ClubRoundView: club_round,
     RoundOverView: round_over,
+}
+#: Their large type.
+LARGE: dict[type, Painter] = {
+    ClubWaitView: club_wait_large,
+    ClubRoundView: club_round_large,
+    RoundOverView: round_over_large,
 }

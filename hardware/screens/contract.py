@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 from hardware.i18n import localize
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import Painter
-from hardware.screens.parts import compass, message_bar, seat_labels, team_name
+from hardware.screens.parts import (
+    compass,
+    keyed_text,
+    keyed_width,
+    message_bar,
+    seat_labels,
+    team_name,
+)
 from hardware.screens.pen import Pen
 from kaiser_core.cards import Suit
 from kaiser_core.messages import Message
@@ -43,8 +51,9 @@ def score(pen: Pen, v: ScoreView) -> None:
     if not v.progress:  # "hand 7 of 10" below says it
         pen.right(pen.w, 31, Message("score.hand", number=v.hand_number), tiny)
     rows = 2 if bottom >= 53 else (1 if bottom >= 46 else 0)
+    tips = {localize(t) for t in v.tips}  # the keys they name in chips
     for y, line in zip((39, 47), _notes(v, rows), strict=False):
-        pen.text(0, y, line, tiny)
+        keyed_text(pen, 0, y, line, tiny) if line in tips else pen.text(0, y, line, tiny)
 
 
 def _notes(v: ScoreView, rows: int) -> list[str]:
@@ -56,11 +65,28 @@ def _notes(v: ScoreView, rows: int) -> list[str]:
         lines = [warning] if tiny.width(warning) <= SCORE_WIDTH else tiny.wrap(warning, 128, 2)
         if len(out) + len(lines) <= rows and all(not x.endswith("…") for x in lines):
             out += lines
-    for extra in (v.progress, v.last):
-        extra = _coded(v, localize(extra)) if extra else extra
-        if extra and len(out) < rows and tiny.width(extra) <= SCORE_WIDTH:
-            out.append(extra)
+    for extra in (v.progress, v.last, *v.tips):
+        text = _coded(v, localize(extra)) if extra else extra
+        if not text or len(out) >= rows:
+            continue
+        if (keyed_width(text, tiny) if extra in v.tips else tiny.width(text)) <= SCORE_WIDTH:
+            out.append(text)
+        elif extra is v.last:  # never dropped: over two rows, else its short form
+            two = tiny.wrap(text, SCORE_WIDTH, 2)
+            if len(out) + 2 <= rows and not two[-1].endswith("…"):
+                out += two
+            else:
+                out.append(_short_last(v))
     return out
+
+
+def _short_last(v: ScoreView) -> str:
+    """The last hand's result without "last:" (``score.last_short``), for one row."""
+    params = getattr(v.last, "params", None)
+    text: str = v.last
+    if getattr(v.last, "key", "") == "score.last" and params:
+        text = _coded(v, localize(Message("score.last_short", **params)))
+    return fonts()[0].fit(text, SCORE_WIDTH)  # a long team name shortened, if it must
 
 
 def _coded(v: ScoreView, text: str) -> str:
@@ -79,12 +105,19 @@ def bidder(pen: Pen, v: BidderView) -> None:
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, Message("bidder.title"), small)
+    words = [Message("hint.push"), Message("hint.the_bidder")]
+    words.append(Message("bidder.dealt", seat=v.dealer))
+    left = max(tiny.width(w) for w in words)
     if bottom >= 31:
-        pen.text(0, 16, Message("hint.push"), tiny)
-        pen.text(0, 24, Message("hint.the_bidder"), tiny)
+        pen.text(0, 16, words[0], tiny)
+        pen.text(0, 24, words[1], tiny)
     if bottom >= 41:
-        pen.text(0, 34, Message("bidder.dealt", seat=v.dealer), tiny)
-    compass(pen, (72, 0, pen.w, min(bottom + 1, 64)), seat_labels(), arrows=True)
+        pen.text(0, 34, words[2], tiny)
+    if bottom >= 49 and v.tips and keyed_width(v.tips[0], tiny) <= 70:  # first hands
+        keyed_text(pen, 0, 42, v.tips[0], tiny)
+    # the compass keeps clear of the words: its West label 8 px after the widest
+    x0 = min(max(72, left + 6), 80)
+    compass(pen, (x0, 0, pen.w, min(bottom + 1, 64)), seat_labels(), arrows=True)
 
 
 def trump_cycle(v: BidView) -> list[str]:
@@ -145,5 +178,86 @@ def bid(pen: Pen, v: BidView) -> None:
         pen.chip(tx + trump_w + 3, 35, Message("word.low"), tiny)
 
 
+def score_large(pen: Pen, v: ScoreView) -> None:
+    """Large type: the totals as large as fits with the first warning (else who deals)
+    whole under them, then who deals and the progress while there is room."""
+    _, small, mid, big = fonts()
+    bottom = large.frame(pen, v.hint)
+    turn = Message("score.turn", dealer=v.dealer, bidder=v.first_bidder)
+    notes = [_coded(v, localize(w)) for w in v.warnings[:1]] + [turn]
+    notes += [x for x in (v.progress, *v.tips) if x]
+    half = pen.w // 2
+    first = small.wrap(notes[0], pen.w, 4)
+    if 35 + 12 * len(first) <= bottom + 1:  # names over the totals in the big digits
+        pen.text(0, 0, small.fit(team_name(v.ns), half - 3), small)
+        pen.right(pen.w, 0, small.fit(team_name(v.ew), half - 3), small)
+        pen.text(0, 13, str(v.ns.total), big)
+        pen.right(pen.w, 13, str(v.ew.total), big)
+        y = 35
+    else:  # a long warning: each name beside its total, in 8x16
+        for team, left in ((v.ns, True), (v.ew, False)):
+            total = str(team.total)
+            name = small.fit(team_name(team), half - mid.width(total) - 6)
+            if left:
+                x = pen.text(0, 2, name, small)
+                pen.text(x + 3, 0, total, mid)
+            else:
+                x = pen.w - small.width(name)
+                pen.text(x, 2, name, small)
+                pen.right(x - 3, 0, total, mid)
+        y = 18
+    for note in notes:
+        lines = small.wrap(note, pen.w - (6 if note in v.tips else 0), 4)
+        if y + 12 * len(lines) > bottom + 1 or lines[-1].endswith("…"):
+            continue  # a note too long for the rows left gives way to a shorter one
+        for line in lines:
+            keyed_text(pen, 0, y, line, small) if note in v.tips else pen.text(0, y, line, small)
+            y += 12
+
+
+def bidder_large(pen: Pen, v: BidderView) -> None:
+    """Large type: the question, who dealt, and the seats to push toward."""
+    bottom = large.frame(pen, v.hint)
+    small = fonts()[1]
+    y = large.block(pen, 0, Message("bidder.title"), bottom - 12, largest=not v.tips)
+    pen.text(0, y + 1, Message("bidder.dealt", seat=v.dealer), small)
+    y += 14
+    for tip in v.tips:  # a game's first hands: the long presses, each whole, keys in chips
+        lines = small.wrap(tip, pen.w - 6, 2)
+        if y + 12 * len(lines) > bottom + 1 or lines[-1].endswith("…"):
+            break
+        for line in lines:
+            keyed_text(pen, 0, y, line, small)
+            y += 12
+
+
+def bid_large(pen: Pen, v: BidView) -> None:
+    """Large type: who won the bid, then the bid as large as it goes."""
+    _, small, mid, big = fonts()
+    large.frame(pen, v.hint)
+    pen.text(0, 0, Message("bid.won_by", seat=v.bidder), small)
+    number = str(v.number)
+    lead = v.lead_trump and v.trump is not None
+    if lead:
+        trump_w = mid.width(Message("word.lead"))
+    else:
+        trump_w = 18 if v.trump else big.width(Message("word.nt"))
+    low = Message("word.low") if v.low else ""
+    low_w = small.width(low) + 6 if low else 0
+    x = (pen.w - big.width(number) - 4 - trump_w - low_w) // 2
+    pen.text(x, 16, number, big)
+    tx = x + big.width(number) + 4
+    if lead:
+        pen.text(tx, 20, Message("word.lead"), mid)
+    elif v.trump:
+        pen.bitmap(tx, 17, icon(v.trump.symbol, 18))
+    else:
+        pen.text(tx, 16, Message("word.nt"), big)
+    if low:
+        pen.chip(tx + trump_w + 3, 22, low, small)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {ScoreView: score, BidderView: bidder, BidView: bid}
+#: Their large type.
+LARGE: dict[type, Painter] = {ScoreView: score_large, BidderView: bidder_large, BidView: bid_large}

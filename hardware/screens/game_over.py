@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import Font, fonts
 from hardware.screens.paint import Painter
 from hardware.screens.parts import message_bar, team_name
@@ -72,5 +73,30 @@ def _draw(
         y += 8
 
 
+def game_over_large(pen: Pen, v: GameOverView) -> None:
+    """Large type: who won, whole, in the largest words font; the score in big digits."""
+    small, mid, big = fonts()[1], fonts()[2], fonts()[3]
+    bottom = large.frame(pen, v.hint)
+    winner = team_name(v.winner)
+    plural = v.winner.name in ("NS", "EW")
+    wins = Message("game_over.win" if plural else "game_over.wins", name=winner)
+    font, lines = large.fitting(wins, pen.w, 2)
+    if lines and lines[-1].endswith("…"):
+        font, lines = small, [small.fit(winner, pen.w), Message("game_over.wins_alone")]
+    y = 0
+    for line in lines:
+        pen.center(pen.w // 2, y, line, font)
+        y += font.height
+    score = f"{v.winner.total}:{v.loser.total}"
+    score_font = big if big.width(score) <= pen.w and y + 22 <= bottom + 1 else mid
+    pen.center(pen.w // 2, y + 2, score, score_font)
+    y += score_font.height + 3
+    if v.skunk and y + 13 <= bottom + 1:
+        skunk = Message("game_over.skunk")
+        pen.chip(pen.w // 2 - small.width(skunk) // 2 - 2, y, skunk, small)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {GameOverView: game_over}
+#: Their large type.
+LARGE: dict[type, Painter] = {GameOverView: game_over_large}

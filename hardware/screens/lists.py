@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import Font, fonts
 from hardware.screens.icons import ON
 from hardware.screens.paint import Painter
@@ -96,14 +97,21 @@ def _short(name: str, keep: int) -> str:
 
 
 def wrapped(
-    pen: Pen, items: tuple[str, ...], index: int, top: int, bottom: int, font: Font
+    pen: Pen,
+    items: tuple[str, ...],
+    index: int,
+    top: int,
+    bottom: int,
+    font: Font,
+    pitch: int = 0,
 ) -> None:
-    """Lines from ``top`` to ``bottom``, each whole over as many rows as it needs.
+    """Lines from ``top`` to ``bottom``, each whole over as many rows as it needs
+    (``pitch`` pixels a row; 0: the font's height and one).
 
     Line ``index`` is inverted and wholly in view (the lines before it scroll away); a
     scroll bar shows where the view is when not every line fits.
     """
-    pitch = font.height + 1
+    pitch = pitch or font.height + 1
     rows = max(1, (bottom + 1 - top) // pitch)
     if not items:
         return
@@ -139,5 +147,43 @@ def wrapped(
         pen.rect((pen.w - 3, start, pen.w - 1, start + knob - 1))
 
 
+def menu_large(pen: Pen, v: MenuView) -> None:
+    """Large type: the items in 8x16 when every one fits (else 6x12), no title; B close
+    joins the hint; a notice goes under the chosen item, which stays in view."""
+    small, mid = fonts()[1], fonts()[2]
+    close = Message("hint.step", key="B", what=Message("hint.close"))
+    bottom = large.frame(pen, (*v.hint, close))
+    font = mid if all(mid.width(item) <= pen.w - 9 for item in v.items) else small
+    if v.message:  # the notice under the chosen item, never over it (paint draws it again)
+        bottom = large.message_bar(pen, v.message, v.hint)
+        font = mid if bottom + 1 >= mid.height + 1 and font is mid else small
+    scrolling(pen, v.items, v.index, 0, bottom, font, font.height + 1)
+
+
+def list_large(pen: Pen, v: ListView) -> None:
+    """Large type: the title, then the lines in 6x12, each whole over as many rows as it
+    needs; the title as large as leaves the chosen line its rows, or none."""
+    small, mid = fonts()[1], fonts()[2]
+    bottom = large.frame(pen, v.hint)
+    chosen = v.lines[v.index] if 0 <= v.index < len(v.lines) else ""
+    needs = len(small.wrap(chosen, pen.w - 13, 99)) * small.height
+    titles = [(font, font.wrap(v.title, pen.w, 2)) for font in (mid, small)]
+    titles = [(f, rows) for f, rows in titles if not rows[-1].endswith("…")]
+    titles = [(f, rows) for f, rows in titles if f is small or len(rows) == 1]
+    top = 0
+    for font, rows in titles:
+        if len(rows) * font.height + 2 + needs <= bottom + 1:
+            y = 0
+            for row in rows:
+                pen.text(0, y, row, font)
+                y += font.height
+            pen.line(0, y, pen.w - 1, y)
+            top = y + 2
+            break
+    wrapped(pen, v.lines, v.index, top, bottom, small, pitch=small.height)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {MenuView: menu, ListView: list}
+#: Their large type.
+LARGE: dict[type, Painter] = {MenuView: menu_large, ListView: list_large}

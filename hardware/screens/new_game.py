@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import Painter
 from hardware.screens.parts import compass, message_bar, seat_labels
@@ -56,5 +57,28 @@ def names(pen: Pen, v: NewGameView) -> None:
             pen.text(12, y + 1, name, tiny)
 
 
+def new_game_large(pen: Pen, v: NewGameView) -> None:
+    """Large type: who deals? (or the seat being named and its player, large)."""
+    small, mid = fonts()[1], fonts()[2]
+    bottom = large.frame(pen, v.hint)
+    if v.picking is not None:
+        pen.text(0, 0, small.fit(Message("names.title"), pen.w), small)
+        x = pen.chip(0, 15, Message(f"seat.{v.picking.code}"), mid) + 4
+        name = v.seats.get(v.picking, v.picking.code)
+        font = mid if mid.width(name) <= pen.w - x else small
+        pen.text(x, 16 if font is mid else 18, font.fit(name, pen.w - x), font)
+        return
+    y = large.block(pen, 0, Message("new_game.title"), bottom)
+    y = large.block(pen, y + 1, Message("new_game.who"), bottom)
+    for seat in Seat if v.seats else ():
+        if y + 12 > bottom + 1:
+            break
+        x = pen.text(0, y, Message(f"seat.{seat.code}"), small) + 6
+        pen.text(x, y, small.fit(v.seats.get(seat, ""), pen.w - x), small)
+        y += 12
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {NewGameView: new_game}
+#: Their large type.
+LARGE: dict[type, Painter] = {NewGameView: new_game_large}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+from hardware.i18n import localize
 from hardware.screens.fonts import Font, fonts
 from hardware.screens.icons import ON, icon
 from hardware.screens.pen import Pen
@@ -72,6 +75,40 @@ def hint_line(pen: Pen, hint: tuple[str, ...]) -> int:
     return y - 2
 
 
+#: A button named in words: the Latin A or B standing alone (Russian's East "В" is Cyrillic).
+KEY_LETTER = re.compile(r"(?<![^\W\d_])[AB](?![^\W\d_])")
+
+
+def _keyed_extra(text: str) -> int:
+    """The pixels the chips add: none where the space before a key takes its box."""
+    return sum(
+        0 if m.start() and text[m.start() - 1] == " " else 3 for m in KEY_LETTER.finditer(text)
+    )
+
+
+def keyed_width(text: str, font: Font) -> int:
+    """The width ``keyed_text`` draws ``text`` in."""
+    text = localize(text)
+    return font.width(text) + _keyed_extra(text)
+
+
+def keyed_text(pen: Pen, x: int, y: int, text: str, font: Font) -> int:
+    """``text`` with each button it names (A, B) in a chip, as the hint line draws keys: the
+    fonts draw Latin "B" as Russian's East "В", and a key must not read as a seat. After a
+    space the letter stays where it was, its box drawn in the spaces around it."""
+    text = localize(text)
+    at = 0
+    for found in KEY_LETTER.finditer(text):
+        if found.start() > at:
+            x = pen.text(x, y, text[at : found.start()], font)
+        if found.start() and text[found.start() - 1] == " ":
+            x = pen.chip(x - 2, y - 1, found.group(), font) - 1
+        else:
+            x = pen.chip(x, y - 1, found.group(), font)
+        at = found.end()
+    return pen.text(x, y, text[at:], font) if at < len(text) else x
+
+
 def contract_text(c: ContractLabel) -> str:
     """``E 8♥``, ``W 7NT low`` (a Message)."""
     trump = c.trump.symbol if c.trump else Message("word.nt")
@@ -138,8 +175,9 @@ def signed(n: int) -> str:
 
 
 def live_text(live: LiveContract) -> str:
-    """``pts 6/8 max 10``: points so far of those needed, the most still possible."""
-    return Message("tricks.live", points=live.points, needed=live.needed, most=live.most_possible)
+    """``6 of 8 points``: the points so far of those the contract needs (in words: no
+    abbreviation a player must learn; ``live.most`` says the most still possible)."""
+    return Message("live.points", points=live.points, needed=live.needed)
 
 
 def status_word(status: str) -> str:

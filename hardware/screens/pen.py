@@ -12,9 +12,17 @@ from hardware.screens.icons import ON
 
 
 class Pen:
-    """Draws on ``image`` with the screen's (0, 0) at ``origin``; ``w``, ``h`` its size."""
+    """Draws on ``image`` with the screen's (0, 0) at ``origin``; ``w``, ``h`` its size;
+    ``large``: the screen is drawn in large type."""
 
-    def __init__(self, image: Image.Image, origin: tuple[int, int], size: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        image: Image.Image,
+        origin: tuple[int, int],
+        size: tuple[int, int],
+        large: bool = False,
+    ) -> None:
+        self.large = large
         self.draw = ImageDraw.Draw(image)
         self.ox, self.oy = origin
         self.w, self.h = size

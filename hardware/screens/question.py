@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.paint import Painter
 from hardware.screens.parts import message_bar
@@ -24,5 +25,23 @@ def question(pen: Pen, v: QuestionView) -> None:
             y += small.height
 
 
+def question_large(pen: Pen, v: QuestionView) -> None:
+    """Large type: the question, as large as leaves its lines room, then the lines whole."""
+    small, mid = fonts()[1], fonts()[2]
+    bottom = large.frame(pen, v.hint)
+    needs = sum(large.rows_of(line, pen.w) for line in v.lines) * small.height
+    title = mid if mid.width(v.title) <= pen.w and mid.height + needs <= bottom + 1 else small
+    y = 0
+    for row in title.wrap(v.title, pen.w, 2):
+        pen.text(0, y, row, title)
+        y += title.height
+    for line in v.lines:
+        if y + small.height * large.rows_of(line, pen.w) > bottom + 1:
+            break
+        y = large.block(pen, y, line, bottom, largest=False)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {QuestionView: question}
+#: Their large type.
+LARGE: dict[type, Painter] = {QuestionView: question_large}

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import Painter
-from hardware.screens.parts import contract_text, message_bar, signed, status_chip, team_name
+from hardware.screens.parts import (
+    contract_text,
+    message_bar,
+    signed,
+    status_chip,
+    status_word,
+    team_name,
+)
 from hardware.screens.pen import Pen
 from kaiser_core.messages import Message
 from kaiser_core.views.summary import SummaryView
@@ -93,5 +101,36 @@ def _notes_page(pen: Pen, v: SummaryView, bottom: int) -> None:
         y = _note(pen, y, lines, last)
 
 
+def summary_large(pen: Pen, v: SummaryView) -> None:
+    """Large type: the contract made or set, each team's change and new total in 8x16;
+    the reasons on the pages ▼ opens."""
+    small, mid = fonts()[1], fonts()[2]
+    bottom = large.frame(pen, v.hint)
+    pen.text(0, 0, contract_text(v.contract), small)
+    if v.scroll:
+        y = 13
+        for i, note in enumerate(v.notes[max(0, v.scroll - 1) :]):
+            if i and y + 12 * large.rows_of(note, pen.w) > bottom + 1:
+                break  # a note that does not fit whole waits for its own page
+            y = large.block(pen, y, note, bottom, largest=False)
+        return
+    word = status_word("MADE" if v.made else "SET")
+    pen.chip(pen.w - small.width(word) - 3, 0, word, small)
+    for i, (team, delta) in enumerate(((v.ns, v.delta_ns), (v.ew, v.delta_ew))):
+        y = 14 + i * 17
+        if y + 16 > bottom + 1:
+            break
+        total = str(team.total)
+        change = signed(delta)
+        pen.right(pen.w, y, total, mid)
+        pen.right(pen.w - mid.width("-199 "), y, change, mid)
+        name = team_name(team)
+        room = pen.w - mid.width("-199 +199 ")
+        name = name if small.width(name) <= room else Message(f"team.{team.team.code}")
+        pen.text(0, y + 2, small.fit(name, room), small)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {SummaryView: summary}
+#: Their large type.
+LARGE: dict[type, Painter] = {SummaryView: summary_large}

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from hardware.screens import large
 from hardware.screens.fonts import fonts
 from hardware.screens.icons import icon
 from hardware.screens.paint import Painter
 from hardware.screens.parts import (
     compass,
     contract_text,
+    keyed_text,
+    keyed_width,
     live_text,
     message_bar,
     seat_labels,
@@ -27,33 +30,34 @@ def _specials(pen: Pen, x: int, y: int, five: Seat | None, three: Seat | None) -
 
 
 def tricks(pen: Pen, v: TricksView) -> None:
-    """Draw a TricksView: the contract, the tricks per team, the marks, the live state."""
-    tiny, small, mid, _ = fonts()
+    """Draw a TricksView: the contract and the trick, the tricks per team (labelled, in
+    the small words), where the specials went and the marks, then the points of the
+    contract larger, MADE or SET, the most still possible and the progress."""
+    tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, contract_text(v.contract), small)
     pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
     pen.line(0, 12, pen.w - 1, 12)
-    pen.text(0, 14, Message("tricks.team", team=Team.NS, count=v.tricks_ns), mid)
-    pen.text(42, 14, Message("tricks.team", team=Team.EW, count=v.tricks_ew), mid)
+    teams = {"ns": Team.NS, "ew": Team.EW, "tricks_ns": v.tricks_ns, "tricks_ew": v.tricks_ew}
+    counted = pen.text(0, 14, Message("tricks.count", **teams), tiny)
+    _specials(pen, 0, 24, v.five_with, v.three_with)
     for i, (mark, card, key) in enumerate(((v.mark_five, "5♥", "A"), (v.mark_three, "3♠", "B"))):
-        y = 14 + i * 11
-        if mark:
-            label = Message("tricks.here", card=card)
+        y = 13 + i * 10
+        if mark:  # "5♥ here" when it clears the counts, else the card alone, inverted
+            label: str = Message("tricks.here", card=card)
+            if pen.w - tiny.width(label) - 3 < counted + 3:
+                label = card
             pen.chip(pen.w - tiny.width(label) - 3, y, label, tiny)
         else:
-            hint = Message("tricks.key", key=key, card=card)
-            pen.text(pen.w - tiny.width(hint) - 1, y + 1, hint, tiny)
-    if bottom >= 38:
-        _specials(pen, 0, 31, v.five_with, v.three_with)
-    if v.progress and bottom >= 53:  # the live state in small letters, the progress under it
-        pen.text(0, 39, live_text(v.live), tiny)
-        if v.live.status:
-            word = status_word(v.live.status)
-            pen.chip(pen.w - tiny.width(word) - 3, 38, word, tiny)
-        pen.text(0, 47, v.progress, tiny)
-    elif bottom >= 52:
-        pen.text(0, 41, live_text(v.live), small)
-        status_chip(pen, pen.w, 40, v.live.status)
+            hint = Message("tricks.key", key=key, card=card)  # the key in a chip
+            keyed_text(pen, pen.w - keyed_width(hint, tiny) - 1, y + 1, hint, tiny)
+    if bottom >= 45:
+        pen.text(0, 34, live_text(v.live), small)
+        status_chip(pen, pen.w, 33, v.live.status)
+    if bottom >= 53:
+        pen.text(0, 46, Message("live.most", most=v.live.most_possible), tiny)
+        if v.progress:
+            pen.right(pen.w, 46, v.progress, tiny)
 
 
 def ask_special(pen: Pen, v: AskSpecialView) -> None:
@@ -67,5 +71,53 @@ def ask_special(pen: Pen, v: AskSpecialView) -> None:
     compass(pen, (74, 0, 128, min(bottom + 1, 56)), seat_labels(), arrows=True)
 
 
+def tricks_large(pen: Pen, v: TricksView) -> None:
+    """Large type: the contract and the trick (or the specials marked in it), the tricks
+    per team (labelled), the points of the contract with MADE or SET."""
+    small = fonts()[1]
+    bottom = large.frame(pen, v.hint)
+    pen.text(0, 0, contract_text(v.contract), small)
+    marks = [c for m, c in ((v.mark_five, "5♥"), (v.mark_three, "3♠")) if m]
+    if len(marks) == 1:
+        marks = [Message("tricks.here", card=marks[0])]
+    if marks:
+        x = pen.w - sum(small.width(m) + 5 for m in marks) + 2
+        for mark in marks:
+            x = pen.chip(x, 0, mark, small) + 2
+    else:
+        pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
+    teams = {"ns": Team.NS, "ew": Team.EW, "tricks_ns": v.tricks_ns, "tricks_ew": v.tricks_ew}
+    rows: list[str] = [Message("tricks.count", **teams), live_text(v.live)]
+    y = 13
+    for i, row in enumerate(rows):
+        if y + 12 > bottom + 1:
+            break
+        status = status_word(v.live.status) if i == 1 and v.live.status else ""
+        chip = small.width(status) + 3
+        if status and small.width(row) + chip + 4 > pen.w:  # MADE or SET first, alone
+            row = "" if y + 24 > bottom + 1 else row
+            if row:
+                pen.text(0, y, row, small)
+                y += 12
+        elif row:
+            pen.text(0, y, row, small)
+        if status:
+            pen.chip(pen.w - chip, y - 1, status, small)
+        y += 12
+
+
+def ask_special_large(pen: Pen, v: AskSpecialView) -> None:
+    """Large type: who took the card? The card as large as it goes."""
+    small, big = fonts()[1], fonts()[3]
+    large.frame(pen, v.hint)
+    pen.text(0, 0, Message("ask.who_took"), small)
+    width = big.width(v.card.rank) + 4 + 18 + 4 + big.width("?")
+    x = pen.text((pen.w - width) // 2, 16, v.card.rank, big)
+    pen.bitmap(x + 4, 17, icon(v.card.suit.symbol, 18))
+    pen.text(x + 26, 16, "?", big)
+
+
 #: The views this module draws (``paint`` finds it by the views' module's name).
 PAINTERS: dict[type, Painter] = {TricksView: tricks, AskSpecialView: ask_special}
+#: Their large type.
+LARGE: dict[type, Painter] = {TricksView: tricks_large, AskSpecialView: ask_special_large}

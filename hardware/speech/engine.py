@@ -47,6 +47,15 @@ class SpeechError(KaiserError):
     nor an OSError: the engine tells the storage's refusal (OSError) from no sound (this)."""
 
 
+class NotInstalled(SpeechError):
+    """A program speech needs is not installed (``program``): the table says so in its
+    language (``voice.not_installed``), the log in English."""
+
+    def __init__(self, program: str) -> None:
+        super().__init__(f"{program} is not installed")
+        self.program = program
+
+
 class Engine:
     """Says a text in a language through espeak-ng, at a rate and volume, to ``output``.
 
@@ -91,13 +100,10 @@ class Engine:
                 "--stdout", "--", words]  # fmt: skip
 
     def missing(self) -> str:
-        """Why speech cannot work at all, as ``_start`` would say it: a program that is
-        not installed (aplay only for a speaker); "" when both are there."""
+        """The program speech needs that is not installed, as ``_start`` would find it
+        (aplay only for a speaker); "" when both are there."""
         programs = [self.espeak] if self.folder is not None else [self.espeak, self.aplay]
-        for program in programs:
-            if shutil.which(program) is None:
-                return f"{program} is not installed"
-        return ""
+        return next((program for program in programs if shutil.which(program) is None), "")
 
     def say(self, text: str, language: str) -> Path | None:
         """Make and play (or write) ``text``; the WAV's path for a folder. Raises SpeechError."""
@@ -192,7 +198,7 @@ class Engine:
             try:  # the words are one argument after "--": no shell, no option
                 proc = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE)
             except FileNotFoundError:
-                raise SpeechError(f"{argv[0]} is not installed") from None
+                raise NotInstalled(argv[0]) from None
             except OSError as err:
                 raise SpeechError(f"cannot run {argv[0]}: {err.strerror or err}") from None
             self._running.append(proc)

@@ -22,8 +22,9 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from hardware.speech.engine import Engine, SpeechError
+from hardware.speech.engine import Engine, NotInstalled, SpeechError
 from hardware.speech.words import REPLACEABLE, Utterance
+from kaiser_core.messages import Message
 
 log = logging.getLogger("kaiser-scorer")
 
@@ -53,6 +54,14 @@ def words_in(utterance: Utterance) -> tuple[str, str]:
 _told: set[str] = set()
 
 
+def _said(err: SpeechError) -> Message | None:
+    """The table's words for ``err`` where it has some (a program not installed); a
+    program's own line (a sound device's error) is shown as it is."""
+    if isinstance(err, NotInstalled):
+        return Message("voice.not_installed", program=err.program)
+    return None
+
+
 class Speaker:
     """A bounded queue of utterances and the thread that says them through ``engine``."""
 
@@ -74,7 +83,7 @@ class Speaker:
         self.status = ""
         #: Told each new ``status`` (on the speaker's thread, or in ``check``): the voice
         #: sink posts it to the table for the menu.
-        self.on_status: Callable[[str], object] = lambda status: None
+        self.on_status: Callable[[str | Message], object] = lambda status: None
         self.spoken = 0
         self.failed = 0  # utterances that could not be said
         self.replaced = 0  # older scores a newer one replaced before they were said
@@ -112,9 +121,10 @@ class Speaker:
         """Find out now whether a program is missing (the menu shows it before anything is
         said); what else fails (the sound device, the folder) shows with the first words."""
         missing = self.engine.missing()
-        if missing and missing != self.status:
-            log.warning("voice: %s; the game goes on without speech", missing)
-            self._tell(missing)
+        reason = NotInstalled(missing) if missing else None
+        if reason is not None and str(reason) != self.status:
+            log.warning("voice: %s; the game goes on without speech", reason)
+            self._tell(str(reason), _said(reason))
 
     def clear(self) -> None:
         """Drop what waits (what is being said ends on its own)."""
@@ -174,7 +184,7 @@ class Speaker:
             except SpeechError as err:
                 if self._closed:  # killed by close(): not a fault
                     return
-                self._failed(str(err), pause)
+                self._failed(str(err), pause, _said(err))
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
@@ -191,7 +201,7 @@ class Speaker:
                 log.warning("voice works again (%s)", self.engine.where)
                 self._tell("")
 
-    def _failed(self, reason: str, pause: float) -> None:
+    def _failed(self, reason: str, pause: float, said: Message | None = None) -> None:
         self.failed += 1
         if reason != self.status:  # one line per new reason, not one per utterance
             log.warning(
@@ -199,13 +209,14 @@ class Speaker:
                 reason,
                 pause,
             )
-            self._tell(reason)
+            self._tell(reason, said)
 
-    def _tell(self, status: str) -> None:
-        """A new status: kept, and told (a listener that fails is a log line, never the
-        thread's end)."""
+    def _tell(self, status: str, said: Message | None = None) -> None:
+        """A new status: kept (the log's words), and told (``said``, the words in the
+        table's language, when there are some; a listener that fails is a log line, never
+        the thread's end)."""
         self.status = status
         try:
-            self.on_status(status)
+            self.on_status(status if said is None else said)
         except Exception as err:
             log.warning("voice: telling the table its status failed: %s", err)

@@ -34,7 +34,10 @@ def serve(app: Any, host: str, port: int) -> int:
         sock.close()
         print(f"kaiser-scorer: cannot listen on {host}:{port}: {err.strerror}", file=sys.stderr)
         return EXIT_USAGE
-    serve_guarded(app, sock)
+    try:
+        serve_guarded(app, sock)
+    except KeyboardInterrupt:  # Ctrl-C: uvicorn stopped in order, then raised it again
+        print("kaiser-scorer: stopped", file=sys.stderr)
     return 0
 
 
@@ -44,7 +47,8 @@ def cmd_web(args: argparse.Namespace) -> int:
         from hardware.web.home import create_home_app, open_read_only
     except ImportError as err:
         print(
-            f"kaiser-scorer: web needs the web extra (pip install kaiser-scorer[web]): {err}",
+            "kaiser-scorer: web needs the web extra (in a clone: pip install -e '.[web]'; "
+            f"installed from a package: pip install 'kaiser-scorer[web]'): {err}",
             file=sys.stderr,
         )
         return EXIT_USAGE

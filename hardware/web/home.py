@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from hardware import digest
 from hardware.journal import Journal, JournalError
 from hardware.reading import read_stored
 from hardware.web.assets import static_routes
@@ -22,6 +23,7 @@ from hardware.web.pages import history_html, sheet_html, stats_html, team_name
 from hardware.web.paths import num
 from hardware.web.texts import T, Texts
 from hardware.web.why import core_words
+from hardware.web.why_page import hand_why_html
 from kaiser_core.errors import KaiserError
 
 if TYPE_CHECKING:
@@ -119,8 +121,25 @@ def create_home_app(db_path: Path) -> Starlette:
         names = sheet["names"]
         ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
         title = t.game_title.format(number=wanted, ns=ns, ew=ew)
-        body, args = shown(t, sheet_html(sheet, t)), s.page_args()
-        return page(title, body, nav=nav(t), tv="tv" in query, **args), 200
+        body = sheet_html(sheet, t, hand_href=f"/games/{wanted}/hands/{{number}}")
+        return page(title, shown(t, body), nav=nav(t), tv="tv" in query, **s.page_args()), 200
+
+    def hand(s: Speaker, query: Mapping[str, str], wanted: int, number: int) -> tuple[str, int]:
+        t = s.t
+        found = data.game(wanted)
+        if found is None or "error" in found:
+            return game(s, query, wanted)  # the game's own page says what is wrong
+        sheet = found["sheet"]
+        if any("count" not in h for h in sheet["hands"] if not h["redeal"]):
+            sheet = digest.sheet(found["record"])  # stored by an older version: no counts
+        steps = hand_why_html(sheet, number, t)
+        if steps is None:
+            return failed(s, t.no_such_hand.format(number=wanted, hand=number), 404)
+        back = f'<p><a href="/games/{wanted}">{esc(t.why_back.format(number=wanted))}</a></p>'
+        title = t.why_title.format(number=wanted, hand=number)
+        return page(
+            title, shown(t, steps + back), nav=nav(t), tv="tv" in query, **s.page_args()
+        ), 200
 
     def stats(s: Speaker, query: Mapping[str, str]) -> tuple[str, int]:
         try:
@@ -165,12 +184,17 @@ def create_home_app(db_path: Path) -> Starlette:
         wanted = int(request.path_params["game_id"])
         return await respond(request, lambda s, q: game(s, q, wanted), refresh=False)
 
+    async def hand_page(request: Request) -> Response:
+        wanted, number = int(request.path_params["game_id"]), int(request.path_params["hand"])
+        return await respond(request, lambda s, q: hand(s, q, wanted, number), refresh=False)
+
     async def stats_page(request: Request) -> Response:
         return await respond(request, stats)
 
     routes = [
         Route("/", history_page, methods=["GET", "HEAD"]),
         Route(f"/games/{num('game_id')}", game_page, methods=["GET", "HEAD"]),
+        Route(f"/games/{num('game_id')}/hands/{num('hand')}", hand_page, methods=["GET", "HEAD"]),
         Route("/stats", stats_page, methods=["GET", "HEAD"]),
         *static_routes(),
     ]

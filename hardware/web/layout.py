@@ -38,9 +38,20 @@ def pct(value: float | None, t: Texts = T) -> str:
 
 
 def table(head: Sequence[str], rows: Iterable[Sequence[str]], attrs: str = "") -> str:
-    """A scrollable table; ``head`` is plain text, ``rows`` cells are HTML already escaped."""
+    """A table; ``head`` is plain text, ``rows`` cells are HTML already escaped. Each cell
+    carries its column's name (``data-label``): on a phone each row is a card of labelled
+    lines (site.css), so no page scrolls sideways."""
     th = "".join(f"<th>{esc(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    labels = [esc(h) for h in head]
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f'<td data-label="{labels[i]}">{c}</td>' if i < len(labels) else f"<td>{c}</td>"
+            for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
     return (
         f'<div class="scroll"><table {attrs}><thead><tr>{th}</tr></thead>'
         f"<tbody>{body}</tbody></table></div>"

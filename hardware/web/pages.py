@@ -13,7 +13,7 @@ from hardware.web.chart import chart_svg
 from hardware.web.club import seat_code, team_code
 from hardware.web.layout import STATIC, esc, num, page, pct, signed, table
 from hardware.web.texts import T, Texts
-from hardware.web.why import profile_of, why_lines
+from hardware.web.why import profile_of, profile_words, rules_words, why_lines
 from kaiser_core.sheet import chart_points, team_label
 
 #: Trumps as the cards show them: the same in every language.
@@ -33,8 +33,9 @@ def team_name(names: Mapping[str, str], team: str, t: Texts = T) -> str:
     return team_code(t, label) if label == team else label
 
 
-def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
-    """Every hand (contract, made or set, raw points, change, totals, why) and the chart."""
+def sheet_html(sheet: Mapping[str, Any], t: Texts = T, hand_href: str = "") -> str:
+    """Every hand (contract, made or set, raw points, change, totals, why) and the chart;
+    ``hand_href`` (``/games/3/hands/{number}``): each played hand's why links to its page."""
     names = sheet.get("names") or {}
     ns, ew = team_name(names, "NS", t), team_name(names, "EW", t)
     head = list(t.sheet_head)
@@ -46,6 +47,10 @@ def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
             dealer = esc(seat_code(t, h["dealer"]))
             rows.append(["", dealer, esc(t.redeal), "", "", "", "", "", "", "", why])
             continue
+        if hand_href:
+            href = esc(hand_href.format(number=h["number"]))
+            # one element: a phone's card lays a cell's children out side by side
+            why = f'<span>{why}<br><a class="steps" href="{href}">{esc(t.why_link)}</a></span>'
         rows.append(
             [
                 esc(h.get("number", "")),
@@ -70,7 +75,7 @@ def sheet_html(sheet: Mapping[str, Any], t: Texts = T) -> str:
         state += t.skunk
     seats = ", ".join(f"{seat_code(t, s)}: {names[s]}" for s in "NESW" if s in names)
     seats = seats or f"{team_code(t, 'NS')}: {ns}, {team_code(t, 'EW')}: {ew}"
-    rules = "; ".join(sheet.get("rules", []))
+    rules = rules_words(list(sheet.get("rules", [])), t) if sheet.get("rules") else ""
     svg = chart_svg(chart_points(sheet.get("hands", [])), (ns, ew), sheet.get("target"), t)
     return (
         f'<section class="sheet"><p class="result"><b>{esc(ns)} {esc(num(totals["NS"], t))}</b> – '
@@ -151,7 +156,7 @@ def history_html(games: Sequence[Mapping[str, Any]], t: Texts = T) -> str:
             [
                 f'<a href="{esc(g["href"])}">{esc(t.game_n.format(number=g["number"]))}</a>',
                 f"{esc(ns)} – {esc(ew)}",
-                esc(g.get("rules", "")),
+                esc(profile_words(str(g.get("rules", "")), t)),
                 esc(num(g["hands"], t)),
                 esc(f"{num(g['totals']['NS'], t)} – {num(g['totals']['EW'], t)}"),
                 esc(team_name(names, winner, t) if winner else t.history_goes_on),
@@ -163,4 +168,11 @@ def history_html(games: Sequence[Mapping[str, Any]], t: Texts = T) -> str:
     return table(head, body, 'id="history"')
 
 
-__all__ = ["history_html", "sheet_html", "sheet_page", "stats_html", "stats_page", "team_name"]
+__all__ = [
+    "history_html",
+    "sheet_html",
+    "sheet_page",
+    "stats_html",
+    "stats_page",
+    "team_name",
+]

@@ -112,6 +112,7 @@ class Texts:
     goes_on: str = _("game goes on")
     skunk: str = _(" (skunk)")
     rules_line: str = _("Rules: {rules}")
+    rules_profile: str = _("{name} ({about})")  # a profile: its name and what it is
     # statistics and history
     stats_head: tuple[str, ...] = (
         _("Name"), _("Games"), _("Won"), _("Hands"), _("Bids made / taken"),
@@ -156,6 +157,23 @@ class Texts:
     why_revoke: str = _("revoke: {seat} in trick {trick}")
     why_wins: str = _("{team} wins: {reason}")
     why_skunk: str = _("skunk: the losers are at 0 or below")
+    # a hand's why page: its score step by step (hardware.web.why_page)
+    why_link: str = _("step by step")
+    why_title: str = _("Game {number}, hand {hand}: why")
+    why_back: str = _("Back to game {number}")
+    no_such_hand: str = _("Game {number} has no hand {hand}.")
+    why_step_bid: str = _("{seat} ({team}) bid {contract}.")
+    why_step_tricks: str = _("Tricks taken: {ns} {ns_tricks}, {ew} {ew_tricks}.")
+    why_part_tricks: str = _("tricks {tricks}")
+    why_step_count: str = _("Points counted by {team}: {raw} ({parts}).")
+    why_step_made: str = _("{team} needed {bid} and counts {raw}: {made}.")
+    why_step_set: str = _("{team} needed {bid} and counts only {raw}: {set}.")
+    why_step_set_rule: str = _(
+        "{team} needed {bid} and counts {raw}, but a house rule sets it: {set}."
+    )
+    why_step_scores: str = _("What each team scores, and why:")
+    why_step_totals: str = _("The totals (before, change, after):")
+    why_step_total: str = _("{team}: {before} {change} = {total}")
     # the league: seasons, nights, ratings, awards, records, players (CLUB.md)
     nav_league: str = _("League")
     league: str = _("League")

@@ -17,7 +17,10 @@ from hardware.web.club import seat_code, team_code
 from hardware.web.language import LANGUAGES, texts_for
 from hardware.web.layout import num
 from hardware.web.texts import T, Texts
-from kaiser_core.messages import Message
+from kaiser_core.errors import KaiserError
+from kaiser_core.messages import TEXTS, Message, profile_about, profile_name
+from kaiser_core.rule_words import option_words
+from kaiser_core.rules import Rules
 
 TEAM = r"(?P<team>NS|EW)"
 N = r"-?\d+"
@@ -133,4 +136,49 @@ def profile_of(rules: list[str]) -> str:
     return first.removeprefix("profile ") if first.startswith("profile ") else "standard"
 
 
-__all__ = ["PATTERNS", "core_words", "language_of", "profile_of", "why_line", "why_lines"]
+def profile_words(code: str, t: Texts = T, about: bool = False) -> str:
+    """A profile's name in ``t``'s language (a built-in one's; another as it is), with
+    what it is when ``about`` (the table's own catalogs: ``profile.name``, ``profile.about``)."""
+    if f"profile.name.{code}" not in TEXTS:
+        return code
+    lang = language_of(t)
+    name = localize_in(profile_name(code), lang)
+    said = profile_about(code) if about else None
+    return t.rules_profile.format(name=name, about=localize_in(said, lang)) if said else name
+
+
+def _value(text: str) -> object:
+    """A house rule's value as the sheet writes it (``kaiser_core.sheet.house_rules``)."""
+    spelled: dict[str, object] = {"yes": True, "no": False, "none": None}
+    if text in spelled:
+        return spelled[text]
+    return int(text) if re.fullmatch(N, text) else text
+
+
+def rules_words(lines: list[str], t: Texts = T) -> str:
+    """A sheet's rules lines (``profile standard``, ``made_scores = bid``...) in ``t``'s
+    language: the profile named and said, each house rule in the table's words."""
+    profile = profile_of(lines)
+    options = dict(line.split(" = ", 1) for line in lines if " = " in line)
+    values = {name: _value(text) for name, text in options.items()}
+    try:
+        rules: Rules | None = Rules.from_spec({"profile": profile, "options": values})
+    except KaiserError:  # a name or value of another version: each line as it is
+        rules = None
+    out = [profile_words(profile, t, about=not options)]
+    for name, text in options.items():
+        words = option_words(name, values[name], rules) if rules is not None else None
+        out.append(localize_in(words, language_of(t)) if words else f"{name} = {text}")
+    return "; ".join(out)
+
+
+__all__ = [
+    "PATTERNS",
+    "core_words",
+    "language_of",
+    "profile_of",
+    "profile_words",
+    "rules_words",
+    "why_line",
+    "why_lines",
+]

@@ -42,8 +42,9 @@ def warnings(desk: Desk) -> tuple[str, ...]:
     rules = desk.rules
     out = []
     for team in TEAMS:
-        if game.at_cap(team):
-            out.append(Message("score.at_cap", name=desk.names[team], cap=rules.defender_cap_at))
+        if game.at_cap(team):  # the cap in force (it may follow the target), "or more": a
+            # total over it (NS 50) is not "at 45"
+            out.append(Message("score.at_cap", name=desk.names[team], cap=game.cap))
     for team in TEAMS:
         if game.totals[team] >= game.target - 12:
             out.append(Message("score.needs", team=team, points=game.target - game.totals[team]))
@@ -71,7 +72,20 @@ def view_score(desk: Desk, state: NoState) -> ScoreView:
         desk.progress(),
         last_result(desk),
         (step("OK", "hint.contract"),),
+        tips(desk),
     )
+
+
+#: The hands of a game whose SCORE and BIDDER say the two long presses.
+TIP_HANDS = 2
+
+
+def tips(desk: Desk) -> tuple[str, ...]:
+    """In a game's first hands: hold B to undo, hold OK for the menu (none after)."""
+    game = desk.game
+    if game is None or game.hands_played >= TIP_HANDS:
+        return ()
+    return (Message("tip.undo"), Message("tip.menu"))
 
 
 def last_result(desk: Desk) -> str:
@@ -139,7 +153,7 @@ def view_bidder(desk: Desk, state: NoState) -> BidderView:
     assert desk.game is not None
     passed = "hint.redeal" if desk.rules.dealer_must_bid else "hint.all_passed"
     hint = (step("A", passed), step("B", "hint.back"))
-    return BidderView(desk.game.dealer, desk.ui.message, hint)
+    return BidderView(desk.game.dealer, desk.ui.message, hint, tips(desk))
 
 
 def bid_number(desk: Desk, ui: BidState, key: Key) -> None:

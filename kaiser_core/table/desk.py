@@ -167,12 +167,13 @@ class Desk:
         #: works, else why it does not (the voice's ``VoiceStatus`` event; never journaled).
         self.voice_available = voice_available
         self.voice_volume = voice_volume
-        self.voice_status = ""
+        self.voice_status: str | Message = ""
         #: Teach mode: the reader could not save the card (shown until a key is pressed),
         #: and the card whose ``taught`` answer, still to come, does not count.
         self.teach_failure = ""
         self.unsaved = ""
         self.language = "en"  # the config's language (set by the hardware); the menu's: settings
+        self.large = False  # the config's large type (set by the hardware); the menu's: settings
         self.series: tuple[int, int] | None = None
         self.history: list[str] = []
         self.ui = Scene()
@@ -344,7 +345,7 @@ class Desk:
 
     def choose(self, **changes: Any) -> None:
         """Change settings (``mode``, ``flipped``, ``language``, ``rules``, ``voice``,
-        ``volume``)."""
+        ``volume``, ``large``)."""
         settings = dataclasses.replace(self.ui.settings, **changes)
         self.ui = dataclasses.replace(self.ui, settings=settings)
 

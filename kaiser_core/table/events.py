@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
 from kaiser_core.cards import Card
+from kaiser_core.messages import Message
 from kaiser_core.table.keys import Key
 
 if TYPE_CHECKING:  # club mode's modules load with club mode (screens.CLUB_SCREENS)
@@ -106,9 +107,10 @@ class Journaled:
 
 @dataclass(frozen=True)
 class VoiceStatus:
-    """The voice's speech works (``status`` "") or why it does not (one line, for the menu)."""
+    """The voice's speech works (``status`` "") or why it does not (one line, for the menu:
+    a ``Message`` where the table has words for it, else the program's own line)."""
 
-    status: str
+    status: str | Message
 
 
 TableEvent: TypeAlias = (

@@ -14,7 +14,7 @@ from kaiser_core.cards import TEAMS, Team
 from kaiser_core.errors import KaiserError
 from kaiser_core.game import EntryResult
 from kaiser_core.hand import Hand
-from kaiser_core.messages import Message
+from kaiser_core.messages import Message, profile_name
 from kaiser_core.rule_words import rule_lines
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
@@ -27,7 +27,7 @@ from kaiser_core.views.lists import ListView
 
 @dataclass(frozen=True)
 class ListState:
-    """LIST's cursors: which list ("rules", "history" or "hands"), the line at the top,
+    """LIST's cursors: which list ("rules", "history", "hands" or "help"), the line at the top,
     and the game whose hands are listed (its line in the games list)."""
 
     list_kind: str = "history"
@@ -40,6 +40,11 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
+def named(team: Team, name: str) -> str:
+    """A team's name; one that is its code (NS, EW) in the table's language."""
+    return Message(f"team.{team.code}") if name == team.code else name
+
+
 def games(desk: Desk) -> list[PastGame | None]:
     """The games History lists: None for this game (when it has begun), then the past."""
     here: list[PastGame | None] = [None] if desk.game is not None and desk.entries else []
@@ -49,12 +54,12 @@ def games(desk: Desk) -> list[PastGame | None]:
 def _game_line(desk: Desk, game: PastGame | None) -> Message:
     if game is None:
         totals = desk.game.totals if desk.game else {Team.NS: 0, Team.EW: 0}
-        ns, ew = desk.names[Team.NS], desk.names[Team.EW]
+        ns, ew = named(Team.NS, desk.names[Team.NS]), named(Team.EW, desk.names[Team.EW])
         return Message(
             "history.this_game", ns=ns, ns_total=totals[Team.NS], ew=ew, ew_total=totals[Team.EW]
         )
-    ns, ew = game.team_name(Team.NS), game.team_name(Team.EW)
-    winner = game.team_name(game.winner) if game.winner else "-"
+    ns, ew = named(Team.NS, game.team_name(Team.NS)), named(Team.EW, game.team_name(Team.EW))
+    winner = named(game.winner, game.team_name(game.winner)) if game.winner else "-"
     values = {"ns": ns, "ns_total": game.totals[0], "ew": ew, "ew_total": game.totals[1]}
     if game.date:
         return Message("history.game", date=game.date, winner=winner, **values)
@@ -77,10 +82,12 @@ def results(desk: Desk, game: PastGame | None) -> list[EntryResult]:
 def hand_lines(found: list[EntryResult]) -> list[str]:
     """One line per hand: contract, made or set, each team's change, the totals after."""
     out: list[str] = []
-    for i, r in enumerate(found, 1):
+    i = 0  # played hands only, as SCORE's # and the web sheet count them
+    for r in found:
         if r.score is None:
-            out.append(Message("history.redealt", number=i, dealer=r.dealer))
+            out.append(Message("history.redealt", dealer=r.dealer))
             continue
+        i += 1
         assert isinstance(r.entry, Hand)
         c = r.entry.contract
         out.append(
@@ -113,8 +120,14 @@ def lines(desk: Desk, ui: ListState) -> list[str]:
         return list(rule_lines(desk.rules))
     if kind == "hands":
         return hand_lines(results(desk, _chosen(desk, ui)))
+    if kind == "help":
+        return [Message(f"help.{line}") for line in HELP]
     listed = games(desk)
     return [_game_line(desk, g) for g in listed] or [Message("history.no_games")]
+
+
+#: The help screen's lines (``help.<line>``): the keys, the two long presses.
+HELP = ("next", "push", "seats", "marks", "undo", "menu", "back")
 
 
 def scroll(desk: Desk, ui: ListState, key: Key) -> None:
@@ -144,11 +157,13 @@ def title(desk: Desk, ui: ListState) -> str:
     kind = ui.list_kind
     if kind == "rules":
         if house_rules(desk.rules) == 0:
-            return Message("rules.title", profile=desk.rules.profile)
+            return Message("rules.title", profile=profile_name(desk.rules.profile))
         return rules_label(desk.rules)
+    if kind == "help":
+        return Message("help.title")
     if kind == "hands":
         game = _chosen(desk, ui)
-        names = {t: game.team_name(t) if game else desk.names[t] for t in TEAMS}
+        names = {t: named(t, game.team_name(t) if game else desk.names[t]) for t in TEAMS}
         return Message("history.hands_title", ns=names[Team.NS], ew=names[Team.EW])
     return Message("history.games_title")
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from kaiser_core.entries import Mode, RedealEntry
+from kaiser_core.entries import RedealEntry
 from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
+from kaiser_core.table.languages import LANGUAGES as LANGUAGES  # the menu's, as before
+from kaiser_core.table.languages import language as language
 from kaiser_core.table.requests import Flip, ShutDown, Teach
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change, NoState
@@ -31,12 +33,12 @@ class MenuItem(enum.Enum):
     LANGUAGE = "Language"
     VOICE = "Voice"
     VOLUME = "Volume"
+    LARGE = "Large type"
+    HELP = "Help"
     SHUT_DOWN = "Shut down"
 
 
 _ON = {True: "on", False: "off"}
-#: The languages the menu's Language item cycles through (hardware.i18n speaks them).
-LANGUAGES = ("en", "it", "pt", "fi", "es", "ru", "fr")
 #: The volumes (percent) the menu's Volume item steps through, loudest then back to softest.
 VOLUMES = (20, 40, 60, 80, 100)
 
@@ -48,10 +50,10 @@ class MenuState:
     menu_index: int = 0
 
 
-def language(desk: Desk) -> str:
-    """The language the table speaks: the menu's choice, else the config's (``desk.language``)."""
-    chosen = desk.settings.language
-    return chosen if chosen in LANGUAGES else desk.language
+def large(desk: Desk) -> bool:
+    """Large type: the menu's choice, else the config's (``desk.large``)."""
+    chosen = desk.settings.large
+    return desk.large if chosen is None else chosen
 
 
 def volume(desk: Desk) -> int:
@@ -126,15 +128,12 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
         assert desk.game is not None
         desk.say(Message("menu.redealt", dealer=desk.game.dealer))
         return change
-    if item is MenuItem.MODE:
-        modes = [Mode.PER_TRICK, Mode.PER_HAND] + ([Mode.READER] if desk.reader_available else [])
-        now = settings.mode
-        mode = modes[(modes.index(now) + 1) % len(modes)] if now in modes else modes[0]
-        desk.choose(mode=mode)
-        desk.say(Message("menu.mode", mode=mode))
-        return Change()
-    if item in (MenuItem.RULES, MenuItem.HISTORY):
-        kind = "rules" if item is MenuItem.RULES else "history"
+    if item in (MenuItem.MODE, MenuItem.LANGUAGE):  # a list of the choices (table.choose)
+        from kaiser_core.table import choose
+
+        return choose.open_list(desk, "mode" if item is MenuItem.MODE else "language")
+    if item in (MenuItem.RULES, MenuItem.HISTORY, MenuItem.HELP):
+        kind = {MenuItem.RULES: "rules", MenuItem.HISTORY: "history"}.get(item, "help")
         desk.open(Screen.LIST, list_kind=kind)
         return Change()
     if item is MenuItem.NEW_GAME:
@@ -150,12 +149,10 @@ def choose(desk: Desk, item: MenuItem | Screen) -> Change:
     if item is MenuItem.TEACH:
         desk.open(Screen.TEACH)
         return Change(request=Teach(desk.rules.pack[0]))
-    if item is MenuItem.LANGUAGE:  # at once: the next view is drawn in it
-        speaks = language(desk)
-        at = LANGUAGES.index(speaks) + 1 if speaks in LANGUAGES else 0
-        picked = LANGUAGES[at % len(LANGUAGES)]
-        desk.choose(language=picked)
-        desk.say(Message("menu.language", language=Message("language.name")))
+    if item is MenuItem.LARGE:  # at once: the next view is drawn in it
+        bigger = not large(desk)
+        desk.choose(large=bigger)
+        desk.say(Message("menu.large", state=Message(f"word.{_ON[bigger]}")))
         return Change()
     if item is MenuItem.VOICE:  # the voice sink hears it from the stored change's facts
         desk.choose(voice=not settings.voice)
@@ -198,6 +195,8 @@ def view(desk: Desk, ui: MenuState) -> MenuView:
             labels.append(Message("menu.item.flip", state=Message(f"word.{_ON[settings.flipped]}")))
         elif item is MenuItem.LANGUAGE:
             labels.append(Message("menu.item.language", language=Message("language.name")))
+        elif item is MenuItem.LARGE:
+            labels.append(Message("menu.item.large", state=Message(f"word.{_ON[large(desk)]}")))
         elif item is MenuItem.VOICE:
             labels.append(_voice_label(desk))
         elif item is MenuItem.VOLUME:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from kaiser_core.cards import Seat, Team
 from kaiser_core.entries import TableEntry
 from kaiser_core.errors import KaiserError
-from kaiser_core.messages import Message
+from kaiser_core.messages import Message, profile_name
 from kaiser_core.rules import Rules, find_profile
 from kaiser_core.table.ui import Scene
 
@@ -58,8 +58,9 @@ def house_rules(rules: Rules) -> int:
 def rules_label(rules: Rules) -> str:
     """``standard``, ``standard + 1 house rule`` or ``standard + 2 house rules``."""
     count = house_rules(rules)
+    name = profile_name(rules.profile)
     if count == 0:
-        return rules.profile
+        return name
     if count == 1:
-        return Message("rules.title_one_house", profile=rules.profile)
-    return Message("rules.title_house", profile=rules.profile, count=count)
+        return Message("rules.title_one_house", profile=name)
+    return Message("rules.title_house", profile=name, count=count)

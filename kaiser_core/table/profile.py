@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from kaiser_core.messages import Message
+from kaiser_core.messages import Message, profile_about, profile_name
 from kaiser_core.rules import PROFILES, Rules
 from kaiser_core.table.desk import Desk, Page
 from kaiser_core.table.hints import step
@@ -54,12 +54,17 @@ def label(desk: Desk, rules: Rules) -> str:
     named = next((n for n, r in desk.profiles.items() if r == rules), None)
     if rules is desk.base_rules and count:
         key = "rules.house_one" if count == 1 else "rules.house"
-        text: str = Message(key, profile=rules.profile, count=count)
+        text: str = Message(key, profile=profile_name(rules.profile), count=count)
     elif named is not None:
         text = Message("rules.named", name=named, rules=rules_label(rules))
     else:
         text = rules_label(rules)
-    return f"* {text}" if rules == desk.new_game_rules else f"  {text}"
+        about = profile_about(rules.profile) if count == 0 else None
+        if about is not None:  # a built-in profile says what it is
+            text = Message("profile.described", rules=text, about=about)
+    from kaiser_core.table.choose import marked
+
+    return marked(text, rules == desk.new_game_rules)
 
 
 def press(desk: Desk, ui: Choice, key: Key) -> Change:

@@ -10,7 +10,7 @@ from kaiser_core.entries import Mode, TakenEntry
 from kaiser_core.live import live_state
 from kaiser_core.messages import Message
 from kaiser_core.table.desk import Desk, Page
-from kaiser_core.table.hints import say, step
+from kaiser_core.table.hints import step
 from kaiser_core.table.keys import Key
 from kaiser_core.table.screen import Screen
 from kaiser_core.table.ui import Change
@@ -100,7 +100,7 @@ def live(desk: Desk, ui: Count) -> LiveContract:
 def view(desk: Desk, ui: Count) -> QuickView:
     """The count being entered, and where the specials went (a sweep's side's)."""
     five, three = sides(desk, ui)
-    hint = step("OK", "hint.score_hand") if five and three else say("hint.who")
+    hint = step("OK", "hint.score_hand") if five and three else step("A/B", "hint.who_took")
     return QuickView(
         desk.contract_label(),
         ui.quick_tricks,

@@ -91,6 +91,12 @@ def _profile() -> Sequence[Page[Any]]:
     return profile.PAGES
 
 
+def _choose() -> Sequence[Page[Any]]:
+    from kaiser_core.table import choose
+
+    return choose.PAGES
+
+
 #: Every screen of the table, in the order the game meets them, with its module's loader.
 SCREENS: dict[Screen, Loader] = {
     Screen.NEW_GAME: _new_game,
@@ -109,6 +115,7 @@ SCREENS: dict[Screen, Loader] = {
     Screen.LIST: _lists,
     Screen.TEACH: _teach,
     Screen.PROFILE: _profile,
+    Screen("choose"): _choose,
 }
 
 

@@ -272,7 +272,7 @@ class Table(Desk):
             return Change(request=Teach(Card.from_code(pending)))
         return Change()
 
-    def voice_said(self, status: str) -> Change:
+    def voice_said(self, status: str | Message) -> Change:
         """The voice's speech works ("") or why it does not: the menu's Voice item shows it
         (never journaled: the next start finds out again)."""
         self.voice_status = status
@@ -325,6 +325,10 @@ class Table(Desk):
     def speak(self, language: str) -> None:
         """The config's language (the menu's Language, once chosen, wins: settings)."""
         self.language = language
+
+    def type_size(self, large: bool) -> None:
+        """The config's large type (the menu's Large type, once chosen, wins: settings)."""
+        self.large = large
 
     def menu_items(self) -> list[MenuItem | Screen]:
         """The menu's items here and now."""

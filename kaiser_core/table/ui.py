@@ -3,10 +3,10 @@
 A ``Scene`` is the overlay stack as ``Layer``s, bottom first: each layer a screen and its
 own state (a frozen dataclass the screen's ``Page`` declares, e.g. the bid being chosen on
 BID); the top one shows. ``Settings`` are the table's choices that outlive a screen (the
-entry mode, the flip, the menu's language and rules, the voice on or off and its volume).
-The journal keeps the scene as JSON (``to_json``: the screens by name, ``VERSION``);
-``from_json`` also reads the single ``Ui`` object older versions stored, so an old journal
-resumes.
+entry mode, the flip, the menu's language and rules, the voice on or off and its volume,
+large type). The journal keeps the scene as JSON (``to_json``: the screens by name,
+``VERSION``); ``from_json`` also reads the single ``Ui`` object older versions stored, so an
+old journal resumes.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class Settings:
     flipped: bool = False  # the menu's Flip display
     language: str = ""  # the menu's language ("": the config's)
     rules: Any = field(default=None, hash=False)  # the menu's rules spec (None: the config's)
+    large: bool | None = None  # the menu's Large type (None: the config's)
     voice: bool = True  # the menu's Voice on/off (a table whose config has a [voice])
     volume: int | None = None  # the menu's Volume, percent (None: the config's)
 

@@ -24,6 +24,7 @@ class ScoreView:
     progress: str = ""  # under max_hands: "hand 7 of 10" (or "hand 11: tie, play on")
     last: str = ""  # the last hand's result: "last: NS 8♥ made +8/-2"
     hint: tuple[str, ...] = ()  # what the keys do now
+    tips: tuple[str, ...] = ()  # a game's first hands: hold B to undo, hold OK for the menu
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class BidderView:
     dealer: Seat
     message: str = ""
     hint: tuple[str, ...] = ()  # what the keys do now
+    tips: tuple[str, ...] = ()  # a game's first hands: hold B to undo, hold OK for the menu
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -63,7 +64,7 @@ def test_duplicate_stale_and_invalid_messages_never_count(venue: Venue) -> None:
     assert game_of(venue, 1)["rev"] == 2
     assert "refused" in d.log() and "table 1" in d.log()
     assert row(venue, 2)["refused"] == 0
-    page = d.get("/").decode()
+    page = re.sub(r"<td [^>]*>", "<td>", d.get("/").decode())  # the phone's labels aside
     assert "<td>1</td><td>online</td>" not in page  # table 1 sent no status
     assert "<td>7</td><td>" in page and "has not been started" not in page.split("Tables")[0]
     # A valid change still counts afterwards.

@@ -30,7 +30,9 @@ REPO = Path(__file__).resolve().parents[2]
 WEB = "kaiser-scorer-web.service"
 SCORER = "kaiser-scorer.service"
 WRITER = "kaiser-test-writer"
-TOTALS = re.compile(r'<a href="/games/(\d+)">.*?</td>(?:<td>.*?</td>){3}<td>(-?\d+) – (-?\d+)</td>')
+TOTALS = re.compile(
+    r'<a href="/games/(\d+)">.*?</td>(?:<td[^>]*>.*?</td>){3}<td[^>]*>(-?\d+) – (-?\d+)</td>'
+)
 #: A scorer of its own: the journal opened as the scorer opens it, one more hand stored,
 #: the games' totals printed; it keeps the journal open until SIGTERM, then closes it.
 SCORER_SCRIPT = """

@@ -61,7 +61,7 @@ WON = {
 # (id, record or raw text, hand number in the message or None, text the message must contain)
 BAD = [
     ("not-json", "{", None, "invalid JSON"),
-    ("not-object", [], None, "must be a JSON object"),
+    ("not-object", 7, None, "must be a JSON object"),  # a list: export --all's games
     ("unknown-top-field", rec(GOOD_HAND, colour="red"), None, "unknown field 'colour'"),
     ("bad-format", rec(GOOD_HAND, format="kaiser-game/2"), None, "format must be"),
     ("unknown-profile", rec(GOOD_HAND, rules="poker"), None, "unknown rules profile 'poker'"),

@@ -199,11 +199,19 @@ def test_export_still_prints_the_game_record_json_in_any_language(tmp_path: Path
 
 def test_score_of_what_is_not_a_game_record_is_a_portuguese_line(tmp_path: Path) -> None:
     record = tmp_path / "record.json"
+    record.write_text("1\n")
+    result = cli("score", str(record), env=env("pt_PT.UTF-8"))
+    assert result.returncode == 2 and result.out == ""
+    assert one_line(result) == (
+        "kaiser-scorer: um registo de jogo tem de ser um objeto JSON, não um número"
+    )
+    # export --all's list: the record that is not one is named, in Portuguese too
     record.write_text("[1, 2]\n")
     result = cli("score", str(record), env=env("pt_PT.UTF-8"))
     assert result.returncode == 2 and result.out == ""
     assert one_line(result) == (
-        "kaiser-scorer: um registo de jogo tem de ser um objeto JSON, não uma lista"
+        f"kaiser-scorer: {record}: jogo 1: um registo de jogo tem de ser um objeto JSON, "
+        "não um número"
     )
     result = cli("score", str(tmp_path / "missing.json"), env=env("pt_PT.UTF-8"))
     assert (

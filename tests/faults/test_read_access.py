@@ -44,7 +44,9 @@ READ_ONLY_BIND = [
     'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"',
     "sh",
 ]
-TOTALS = re.compile(r'<a href="/games/(\d+)">.*?</td>(?:<td>.*?</td>){3}<td>(-?\d+) – (-?\d+)</td>')
+TOTALS = re.compile(
+    r'<a href="/games/(\d+)">.*?</td>(?:<td[^>]*>.*?</td>){3}<td[^>]*>(-?\d+) – (-?\d+)</td>'
+)
 
 
 def kaiser(*args: str, prefix: Sequence[str] = ()) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kaiser_core.rules import Rules
-from kaiser_core.table import Screen, Table, read_scene
+from kaiser_core.table import Table, read_scene
 from kaiser_core.table.keys import Key
 from kaiser_core.table.menu import LANGUAGES, MenuItem, language
 from kaiser_core.table.ui import Scene, Settings
@@ -27,18 +27,21 @@ def test_language_comes_after_the_built_in_items_and_before_shut_down() -> None:
     assert table.view().items[table.view().index].key == "menu.item.shut_down"
 
 
-def test_ok_cycles_the_languages_from_the_configs_and_says_so() -> None:
+def test_ok_opens_the_list_on_the_configs_language_and_ok_there_cycles() -> None:
     table = Table(Rules())
     table.language = "fi"  # the config's
     table.press(Key.UP)
     open_language(table)
     label = table.view().items[table.view().index]
     assert label.key == "menu.item.language" and label.params["language"].key == "language.name"
-    seen = []
-    for _ in LANGUAGES:
+    table.press(Key.OK)  # the list, on the next language, taken (as the item always did)
+    assert language(table) == "es" and table.ui.screen.value == "choose"
+    assert table.view().lines[table.view().index] == "* Español"
+    seen = ["es"]
+    for _ in LANGUAGES[1:]:
         table.press(Key.OK)
         seen.append(language(table))
-        assert table.ui.screen is Screen.MENU and table.ui.message.key == "menu.language"
+        assert table.ui.screen.value == "choose" and table.ui.message.key == "menu.language"
     assert seen == ["es", "ru", "fr", "en", "it", "pt", "fi"]
 
 
@@ -46,7 +49,7 @@ def test_the_choice_is_journaled_with_the_ui_and_wins_over_the_config() -> None:
     table = Table(Rules())
     table.press(Key.UP)
     open_language(table)
-    change = table.press(Key.OK)
+    change = table.press(Key.OK)  # the list, on the next language: Italiano
     assert change.ui and not change.append  # UI state: journaled, not an entry
     stored = read_scene(table.ui.to_json())
     again = Table(Rules())

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from kaiser_core.cards import Card, Seat
 from kaiser_core.views.cards import CardsView
 from kaiser_core.views.contract import ScoreView
-from kaiser_core.views.lists import MenuView
+from kaiser_core.views.lists import ListView, MenuView
 from kaiser_core.views.summary import SummaryView
 
 from .conftest import Pico, Room
@@ -22,10 +22,10 @@ def choose_card_reader_entry(room: Room, press: Press) -> None:
     press("HOLD-OK", "DOWN", "DOWN")
     menu = room.view()
     assert isinstance(menu, MenuView) and menu.items[menu.index] == "Entry: per trick"
-    press("OK", "OK")
-    menu = room.view()
-    assert menu.items[menu.index] == "Entry: card reader"
-    assert menu.message == "entry: card reader (from the next contract)"
+    press("OK", "OK")  # the list of modes (issue 27), stepped as the item always was
+    modes = room.view()
+    assert isinstance(modes, ListView) and modes.lines[modes.index] == "* card reader"
+    assert modes.message == "entry: card reader (from the next contract)"
     press("B")
     assert isinstance(room.view(), ScoreView)
 

@@ -12,6 +12,7 @@ from kaiser_core.cards import Card, Seat, Suit, Team
 from kaiser_core.messages import Message
 from kaiser_core.modes import Mode
 from kaiser_core.table.hints import say, step
+from kaiser_core.table.lists import HELP
 from kaiser_core.table.lists import hint as list_hint
 from kaiser_core.table.new_game import hint as new_game_hint
 from kaiser_core.table.profile import HINT as PROFILE_HINT
@@ -329,7 +330,7 @@ SAMPLES: dict[str, View] = {
             M("menu.item.shut_down"),
         ),
         1,
-        message=M("menu.voice_fails", reason="espeak-ng is not installed"),
+        message=M("menu.voice_fails", reason=M("voice.not_installed", program="espeak-ng")),
     ),
     "menu_voice_off": MenuView(
         (M("menu.item.voice", state=M("word.off")), M("menu.item.volume", volume=20)),
@@ -424,6 +425,17 @@ SAMPLES: dict[str, View] = {
         M("end.max_hands", played=10),
         series=(2, 1),
     ),
+    "list_help": ListView(M("help.title"), tuple(M(f"help.{line}") for line in HELP), 3, wrap=True),
+    "score_first_hand": ScoreView(
+        TeamScore(Team.NS, "NS", 0),
+        TeamScore(Team.EW, "EW", 0),
+        Seat.N,
+        Seat.E,
+        52,
+        1,
+        tips=(M("tip.undo"), M("tip.menu")),
+    ),
+    "bidder_first_hand": BidderView(Seat.N, tips=(M("tip.undo"), M("tip.menu"))),
     "list_rules_words": ListView(
         M("rules.title", profile="standard"),
         (
@@ -485,9 +497,9 @@ SAMPLES: dict[str, View] = {
         Message("history.hands_title", ns="Us", ew="Them"),
         (
             _change(1, Seat.E, 8, Suit.H, "word.made", "-1", "+11", -1, 11),
-            Message("history.redealt", number=2, dealer=Seat.S),
-            _change(3, Seat.W, 7, None, "word.set", "+2", "-14", 1, -3),
-            _change(4, Seat.N, 12, None, "word.made", "+24", "-2", 25, -5),
+            Message("history.redealt", dealer=Seat.S),
+            _change(2, Seat.W, 7, None, "word.set", "+2", "-14", 1, -3),
+            _change(3, Seat.N, 12, None, "word.made", "+24", "-2", 25, -5),
         ),
         0,
         wrap=True,
@@ -539,7 +551,7 @@ def hinted(view: View) -> View:
         hint = (online if view.reader_online else say("hint.offline"),)
     elif isinstance(view, QuickView):
         done = view.five and view.three
-        hint = (step("OK", "hint.score_hand") if done else say("hint.who"),)
+        hint = (step("OK", "hint.score_hand") if done else step("A/B", "hint.who_took"),)
     elif isinstance(view, SummaryView):
         why = (step("▲▼", "hint.reasons"),) if view.notes else ()
         hint = (step("OK", "hint.confirm"), *why)
@@ -574,5 +586,20 @@ def screen_samples(known: set[type]) -> dict[str, View]:
     return found
 
 
+def choose_samples() -> dict[str, View]:
+    """The menu's Language and Entry lists (CHOOSE: opened from menu items, not listed)."""
+    from kaiser_core.table import choose
+
+    found: dict[str, View] = {}
+    for kind in ("language", "mode"):
+        table = Table(Rules(), reader_available=True)
+        table.press(Key.UP)
+        choose.open_list(table, kind)
+        table.press(Key.DOWN)
+        found[f"choose_{kind}"] = table.view()
+    return found
+
+
 SAMPLES |= screen_samples({type(view) for view in SAMPLES.values()})
+SAMPLES |= choose_samples()
 SAMPLES = {name: hinted(view) for name, view in SAMPLES.items()}

@@ -82,14 +82,14 @@ def test_the_table_tells_the_words_its_games_profile() -> None:
     drawn: list[str] = []
     table = Table(find_profile("joffre"))
     table.language = "fr"
-    draw = speaking(table, lambda view: drawn.append(i18n.localize(Message("hint.who"))))
+    draw = speaking(table, lambda view: drawn.append(i18n.localize(Message("hint.who_took"))))
     try:
         draw(table.view())
-        assert drawn == ["A/B: qui a Joffre/Kaiser"]
+        assert drawn == ["qui a Joffre/Kaiser"]
         plain = Table(Rules())
         plain.language = "fr"
-        speaking(plain, lambda view: drawn.append(i18n.localize(Message("hint.who"))))(None)
-        assert drawn[-1] == "A/B: qui a 5♥/3♠"
+        speaking(plain, lambda view: drawn.append(i18n.localize(Message("hint.who_took"))))(None)
+        assert drawn[-1] == "qui a 5♥/3♠"
     finally:
         i18n.set_profile("standard")
         i18n.set_language("en")

@@ -57,9 +57,9 @@ def test_quick_says_a_and_b_until_both_specials_are_set_then_ok():
     for key in (OK, RIGHT, OK):
         t.press(key)
     assert t.ui.screen is Screen.QUICK
-    assert hint(t) == "A/B: who took 5♥ and 3♠"
+    assert hint(t) == "A/B who took 5♥ and 3♠"  # the keys in a chip, then the words
     t.press(A)
-    assert hint(t) == "A/B: who took 5♥ and 3♠"
+    assert hint(t) == "A/B who took 5♥ and 3♠"  # the keys in a chip, then the words
     t.press(B)
     assert hint(t) == "OK score the hand"
 

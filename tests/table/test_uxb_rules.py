@@ -80,7 +80,10 @@ def test_a_profile_picked_in_the_menu_is_the_next_games_and_survives_a_restart(t
     view = room.table.view()
     assert room.table.ui.screen.value == "profile"
     assert view.lines[0] == "* config: standard + 1 house rule"
-    assert [line.strip() for line in view.lines[1:]] == list(PROFILES)
+    # each built-in profile by its name, then what it is in a sentence (issue 27)
+    assert [line.strip().split(": ")[0] for line in view.lines[1:]] == list(PROFILES)
+    about = "defenders score past 45"
+    assert view.lines[2].strip() == f"open-defense: {about}"
     room.press("DOWN", "DOWN", "DOWN", "OK")  # tournament
     assert room.table.ui.screen is Screen.MENU
     assert room.table.ui.message == "new game: tournament"
@@ -93,7 +96,7 @@ def test_a_profile_picked_in_the_menu_is_the_next_games_and_survives_a_restart(t
     assert json.loads(rules) == "tournament"
     assert room.table.rules.nt_min_bid == 7
     room.press(*PROFILE)  # opens on the current choice
-    assert room.table.view().index == 3 and room.table.view().lines[3] == "* tournament"
+    assert room.table.view().index == 3 and room.table.view().lines[3].startswith("* tournament: ")
     room.press("UP", "UP", "UP", "OK")  # the config's, during a game
     assert room.table.ui.message == "next game: standard + 1 house rule"
     assert room.table.rules.profile == "tournament"  # this game keeps its rules
@@ -126,8 +129,12 @@ def test_the_configs_named_house_rules_are_offered_and_kept(tmp_path):
     room = Room(db, cfg)
     room.press(*PROFILE)
     lines = [line.strip() for line in room.table.view().lines]
-    assert lines[:2] == ["* standard", "friday: standard + 2 house rules"]
-    assert lines[2:] == ["plain: widow", "open-defense", "tournament", "skat", "joffre"]
+    assert lines[:2] == [
+        "* standard: game to 52, defenders stop at 45",
+        "friday: standard + 2 house rules",
+    ]
+    names = [line.split(": ")[0] for line in lines[3:]]  # then each profile says what it is
+    assert lines[2] == "plain: widow" and names == ["open-defense", "tournament", "skat", "joffre"]
     room.press("DOWN", "OK")
     assert room.table.ui.message == "new game: standard + 2 house rules"
     room = restart(room, db, cfg)

@@ -146,6 +146,29 @@ def test_espeak_missing_shows_on_the_menu_before_anything_is_said(
     scorer.journal.close()
 
 
+def test_espeak_missing_is_said_in_the_tables_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every word in their language: the program's name stays, the sentence is French."""
+    from hardware.i18n import localize_in
+
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    scorer, sink = make_scorer(tmp_path, Speaker(Engine("speaker"), retry=0.05))
+    posted(scorer)
+    scorer.handle(Event.key("HOLD-OK"))
+    for _ in range(scorer.table.menu_items().index(MenuItem.VOICE)):
+        scorer.handle(Event.key("DOWN"))
+    view = scorer.table.view()
+    assert isinstance(view, MenuView) and view.message is not None
+    assert localize_in(view.message, "fr") == "pas de son: espeak-ng n'est pas installé"
+    assert localize_in(view.items[view.index], "fr") == "Voix: pas de son"
+    assert sink.status == "espeak-ng is not installed"  # the log's words stay English
+    sink.close()
+    scorer.journal.close()
+
+
 def test_a_sound_device_that_is_not_there_leaves_the_game_going(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -88,8 +88,11 @@ def test_a_browser_set_to_russian_sees_russian_and_its_numbers(club, russian):
     )
     assert shown_standings(russian) == localized(STANDINGS, "ru")  # 44,5 and −6
     assert "44,5" in russian.find_element(By.ID, "standings").text
-    head = settled(
-        lambda: [th.text for th in russian.find_elements(By.CSS_SELECTOR, "#standings thead th")]
+    head = settled(  # on a phone each row is a card: its cells carry the column's name
+        lambda: [
+            td.get_attribute("data-label")
+            for td in russian.find_elements(By.CSS_SELECTOR, "#standings tbody tr:first-child td")
+        ]
     )  # live.js replaces the head with the rows on each update: read afresh
     assert head[:3] == [ru.col_rank, ru.col_name, ru.col_total]
     current = russian.find_element(By.CSS_SELECTOR, "nav.lang [aria-current]")

@@ -65,7 +65,10 @@
       (r.rounds || []).forEach(function (v, i) {
         if ((sitouts[r.name] || []).indexOf(i + 1) >= 0) { cell(tr, num(v), "sitout"); } else { cell(tr, num(v)); }
       });
-      cell(tr, num(r.won)); body.appendChild(tr);
+      cell(tr, num(r.won));
+      // each cell its column's name: a phone shows a row as a card of labelled lines
+      Array.prototype.forEach.call(tr.children, function (td, k) { td.dataset.label = labels[k]; });
+      body.appendChild(tr);
     });
     table.tHead.replaceChildren(head);
     table.replaceChild(body, table.tBodies[0]);
