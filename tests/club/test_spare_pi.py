@@ -89,7 +89,8 @@ def goes_on(v: Venue, spare: ClubTable, old_journal: str) -> None:
     spare.start_publisher()
     club = spare.wait_for_club(lambda c: c["latest"].get("round") == 1)
     assert club["game_round"] == 1 and club["played"] == [1] and club["over"] is None, club
-    assert spare.meta("ui")["layers"][0]["screen"] != "new-game"
+    game_id = spare.meta("club.round.1")
+    assert game_id is not None and spare.meta("current") == game_id  # the round's game shown
     spare.play(keys_for(1, start=None))  # the round's third hand, on the spare
     d = v.director
     d.wait_for(lambda: table_row(v, 1).get("hands") == 3, 20, "the spare's hand counted")
@@ -98,6 +99,7 @@ def goes_on(v: Venue, spare: ClubTable, old_journal: str) -> None:
     assert any(n["kind"] == "replaced" for n in row["notes"]), row
     game = d.get("/api/tables/1/rounds/1")
     assert len(game["hands"]) == 3 and game["totals"] == {"NS": -3, "EW": 33}
+    assert spare.meta("club.round.1") == game_id and len(spare.export()["hands"]) == 3
 
 
 def test_the_readmes_spare_by_recover_step_by_step(failed) -> None:
