@@ -53,7 +53,7 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def failed(tmp_path: Path) -> Iterator[tuple[Venue, ClubTable, ClubTable, Path]]:
+def failed(tmp_path: Path) -> Iterator[tuple[Venue, ClubTable, Path]]:
     """Round 1: the old table 1 stores 2 hands (the director has them) and dies; the spare,
     given the same config and password file, has run (its own database, the round on its
     screen); the old card's files copied to ``card`` as the README says."""
@@ -77,7 +77,7 @@ def failed(tmp_path: Path) -> Iterator[tuple[Venue, ClubTable, ClubTable, Path]]
         card.mkdir()
         for name in ("kaiser.db", "kaiser.db-wal", "kaiser.db-shm"):
             shutil.copy2(old.folder / name, card / name)
-        yield v, old, spare, card
+        yield v, spare, card
     finally:
         old.close()
         spare.close()
@@ -103,7 +103,7 @@ def goes_on(v: Venue, spare: ClubTable, old_journal: str) -> None:
 
 
 def test_the_readmes_spare_by_recover_step_by_step(failed) -> None:
-    v, old, spare, card = failed
+    v, spare, card = failed
     old_journal = table_row(v, 1)["journal"]
     spare.stop_publisher()  # sudo systemctl stop kaiser-publisher kaiser-scorer
     own = files(spare.folder)
@@ -129,7 +129,7 @@ def test_recover_refuses_an_out_whose_old_wal_is_still_beside_it(failed) -> None
     kaiser-scorer`` alone): its ``kaiser.db-wal`` and ``-shm`` stay. Its ``kaiser.db``
     removed as recover's line names it, recover would put the new file beside that WAL, and
     SQLite would lay the spare's own pages over the recovered ones."""
-    v, old, spare, card = failed
+    v, spare, card = failed
     old_journal = table_row(v, 1)["journal"]
     wal = Path(str(spare.db) + "-wal")
     assert wal.stat().st_size > 32  # frames, not only a header
