@@ -54,7 +54,7 @@ def _get_notifier(address: str) -> _Notifier | None:
     except ModuleNotFoundError as error:
         raise ModuleNotFoundError(
             "NOTIFY_SOCKET is set (a systemd service) but sdnotify is not installed: "
-            "pip install 'kaiser-scorer[pi]'"
+            "pip install -e '.[pi]' in the clone (or 'kaiser-scorer[pi]' from a package)"
         ) from error
     _address, _warned = address, False
     try:

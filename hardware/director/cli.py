@@ -60,9 +60,16 @@ def cmd_director(args: argparse.Namespace) -> int:
         from hardware.director.state import Director
         from hardware.director.store import Store, StoreError
     except ImportError as err:  # pragma: no cover - without the club extra
-        return _fail(f"needs the club extra (pip install 'kaiser-scorer[club]'): {err}")
+        return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     if args.event is None or args.db is None:
         return _fail("give --event FILE and --db PATH (or: director export-site --db --out)")
+    if args.export is None:
+        try:  # serving: the club extra's MQTT client and HTTP server, before a file is made
+            import uvicorn  # noqa: F401
+
+            from hardware.director import mqtt, web  # noqa: F401
+        except ImportError as err:
+            return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     try:
         event, broker_table = read_event(args.event)
         seasons = read_seasons(args.season)
@@ -101,7 +108,7 @@ def cmd_export_site(args: argparse.Namespace) -> int:
         from hardware.director.site import write_site
         from hardware.director.store import Store, StoreError
     except ImportError as err:  # pragma: no cover - without the club extra
-        return _fail(f"needs the club extra (pip install 'kaiser-scorer[club]'): {err}")
+        return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     try:
         seasons = read_seasons(args.season)
         store = Store(args.db, "", create=False, lock=False)  # beside a running director

@@ -44,7 +44,8 @@ def cmd_web(args: argparse.Namespace) -> int:
         from hardware.web.home import create_home_app, open_read_only
     except ImportError as err:
         print(
-            f"kaiser-scorer: web needs the web extra (pip install kaiser-scorer[web]): {err}",
+            "kaiser-scorer: web needs the web extra (in a clone: pip install -e '.[web]'; "
+            f"installed from a package: pip install 'kaiser-scorer[web]'): {err}",
             file=sys.stderr,
         )
         return EXIT_USAGE
