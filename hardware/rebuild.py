@@ -29,10 +29,13 @@ PART = "-recovering"
 
 
 def in_the_way(out: Path) -> Path | None:
-    """The file that keeps a new database from ``out``: ``out`` itself, or an archive beside
-    it that a killed build did not leave (a build's own leaves its ``-recovering`` file)."""
-    if os.path.lexists(out):
-        return out
+    """The file that keeps a new database from ``out``: ``out`` itself, a WAL or its index
+    left beside it (SQLite would lay that WAL's pages, another database's, over the new file:
+    a spare's own, its scorer stopped while its publisher read), or an archive beside it
+    that a killed build did not leave (a build's own leaves its ``-recovering`` file)."""
+    for path in (out, beside(out, "-wal"), beside(out, "-shm")):
+        if os.path.lexists(path):
+            return path
     archived = archive_path(out)
     if os.path.lexists(archived) and not beside(out, PART).exists():
         return archived

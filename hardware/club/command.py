@@ -30,7 +30,15 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
         say(err, config_language(args.config))  # the organiser's line in the table's language
         return EXIT_USAGE
-    from hardware.club.publisher import Publisher
+    try:
+        from hardware.club.publisher import Publisher
+    except ImportError as err:  # paho, the club extra's
+        print(
+            "kaiser-scorer: publish needs the club extra (in a clone: pip install -e '.[club]'; "
+            f"installed from a package: pip install 'kaiser-scorer[club]'): {err}",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     from hardware.storage import JournalError
     from hardware.stored import db_path_of
 

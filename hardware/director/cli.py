@@ -63,6 +63,13 @@ def cmd_director(args: argparse.Namespace) -> int:
         return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     if args.event is None or args.db is None:
         return _fail("give --event FILE and --db PATH (or: director export-site --db --out)")
+    if args.export is None:
+        try:  # serving: the club extra's MQTT client and HTTP server, before a file is made
+            import uvicorn  # noqa: F401
+
+            from hardware.director import mqtt, web  # noqa: F401
+        except ImportError as err:
+            return _fail(f"needs the club extra (in a clone: pip install -e '.[club]'): {err}")
     try:
         event, broker_table = read_event(args.event)
         seasons = read_seasons(args.season)
