@@ -250,10 +250,13 @@ def test_club_night_as_the_readme_says(service_box: Box) -> None:  # noqa: F811
         wait("a hand at each table", lambda: [row(n)["hands"] for n in (1, 2)] == [1, 1])
         # Table 1's Pi dies mid-round: its card into the spare, through recover (README).
         old_journal = row(1)["journal"]
+        # (one machine plays both Pis: the spare's own database moved away is the old card)
         club.m.run("systemctl", "stop", "kaiser-publisher", "kaiser-scorer")
         club.m.run(
-            "bash", "-c", "mkdir /root/card && mv /var/lib/kaiser-scorer/kaiser.db* /root/card/"
-        )
+            "bash", "-c",
+            "mkdir /root/spare-own && mv /var/lib/kaiser-scorer/kaiser.db* /root/spare-own/",
+        )  # fmt: skip
+        club.m.run("bash", "-c", "mkdir /root/card && cp /root/spare-own/kaiser.db* /root/card/")
         club.m.run(
             "/opt/kaiser-scorer/venv/bin/kaiser-scorer", "recover", "--db",
             "/root/card/kaiser.db", "--out", "/var/lib/kaiser-scorer/kaiser.db", timeout=120,
