@@ -28,7 +28,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -253,18 +253,25 @@ def _bench_run() -> Any:
 
 
 def press_to_frame(
-    folder: Path, min_keys: int, seed: int, press_run: Callable[..., dict[str, Any]] | None = None
+    folder: Path,
+    min_keys: int,
+    seed: int,
+    press_run: Callable[..., dict[str, Any]] | None = None,
+    sinks: Sequence[Any] = (),
 ) -> dict[str, Any]:
     """bench/run.py's ``press_run`` with the real driver path: the project's SSD1306 on luma's
     i2c on the fake bus instead of luma's dummy (its ``factory``), and luma's stock
     ``display()`` of each frame added to the floor (its ``commit``: render + commit + stock
     display). Its figures, with ``floor_display_s`` added and ``floor_commit_s`` the commit
-    alone. ``press_run`` is bench/run.py's function (default: imported from ``run``).
+    alone. ``press_run`` is bench/run.py's function (default: imported from ``run``);
+    ``sinks`` are attached as a board's (bench/voice.py's voice).
     """
     if press_run is None:
         press_run = _bench_run().press_run
     real = RealPanel(commit=press_run.__globals__["commit_one"])
-    result = press_run(folder, min_keys, seed, factory=real.factory, commit=real.commit)
+    result = press_run(
+        folder, min_keys, seed, factory=real.factory, commit=real.commit, sinks=sinks
+    )
     return result | {
         "floor_commit_s": statistics.median(real.commit_s) if real.commit_s else 0.0,
         "floor_display_s": statistics.median(real.stock_s) if real.stock_s else 0.0,
