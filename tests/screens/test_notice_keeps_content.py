@@ -39,8 +39,8 @@ from kaiser_core.views.tricks import AskSpecialView, TricksView
 
 from .samples import SAMPLES
 
-#: A word (or a bitmap) that must be drawn whole above the notice.
-Essential = str | Image.Image
+#: A word, or a bitmap in any of its sizes, that must be drawn whole above the notice.
+Essential = str | tuple[Image.Image, ...]
 
 
 @pytest.fixture(params=i18n.LANGUAGES)
@@ -67,6 +67,11 @@ def longest_notice() -> Message:
     return max(found, key=lambda pair: pair[0])[1]
 
 
+def suit(symbol: str) -> tuple[Image.Image, ...]:
+    """A suit's bitmap: the bid's own 18 pixels, or the size of a font's text."""
+    return (icon(symbol, 18), *(font.icon_for(symbol) for font in fonts()))
+
+
 def _seats(labels: dict[Seat, str]) -> list[Essential]:
     return [i18n.localize(labels[s]) for s in Seat]
 
@@ -78,7 +83,7 @@ def essentials(view: View, big: bool) -> list[Essential]:
         if view.lead_trump and view.trump is not None:
             trump: Essential = Message("word.lead")
         elif view.trump is not None:
-            trump = icon(view.trump.symbol, 18)
+            trump = suit(view.trump.symbol)
         else:
             trump = Message("word.nt")
         return [str(view.number), trump, *([Message("word.low")] if view.low else [])]
@@ -87,10 +92,15 @@ def essentials(view: View, big: bool) -> list[Essential]:
     if isinstance(view, ScoreView):
         return [str(view.ns.total), str(view.ew.total)]
     if isinstance(view, TricksView):
-        teams = {"ns": Team.NS, "ew": Team.EW, "tricks_ns": view.tricks_ns, "tricks_ew": view.tricks_ew}
+        teams = {
+            "ns": Team.NS,
+            "ew": Team.EW,
+            "tricks_ns": view.tricks_ns,
+            "tricks_ew": view.tricks_ew,
+        }
         return [Message("tricks.count", **teams)]
     if isinstance(view, AskSpecialView):
-        card = [view.card.rank, icon(view.card.suit.symbol, 18)]
+        card = [view.card.rank, suit(view.card.suit.symbol)]
         return card if big else [*card, *_seats(seats)]
     if isinstance(view, QuickView):
         return [str(view.bidders_tricks), "A", "B"]
@@ -116,9 +126,7 @@ class Drawn:
     """What a painter drew: each text (its words) and bitmap with its box."""
 
     texts: list[tuple[str, int, int]] = dataclasses.field(default_factory=list)
-    bitmaps: list[tuple[bytes, tuple[int, int], int, int]] = dataclasses.field(
-        default_factory=list
-    )
+    bitmaps: list[tuple[bytes, tuple[int, int], int, int]] = dataclasses.field(default_factory=list)
 
 
 def draw(view: View, big: bool) -> tuple[Drawn, int]:
@@ -164,9 +172,9 @@ def hidden(view: View, big: bool) -> list[str]:
     images = {(data, size) for data, size, _, bottom in drawn.bitmaps if bottom <= top}
     out: list[str] = []
     for thing in essentials(view, big):
-        if isinstance(thing, Image.Image):
-            if (thing.tobytes(), thing.size) not in images:
-                out.append(f"a {thing.size} bitmap")
+        if isinstance(thing, tuple):
+            if not {(i.tobytes(), i.size) for i in thing} & images:
+                out.append(f"a {thing[0].size} bitmap")
         elif not set(tokens(i18n.localize(thing))) <= words:
             out.append(repr(i18n.localize(thing)))
     return out
