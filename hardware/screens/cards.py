@@ -59,21 +59,49 @@ def cards_large(pen: Pen, v: CardsView) -> None:
     """Large type: the contract and the trick, the seats with the cards played (the next
     seat inverted), the points of the contract."""
     small = fonts()[1]
-    bottom = large.frame(pen, v.hint)
-    pen.text(0, 0, contract_text(v.contract), small)
-    if v.live.status:
-        word = status_word(v.live.status)
-        pen.chip(pen.w - small.width(word) - 3, 0, word, small)
-    else:
-        pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
+    bottom = large.frame(pen, v.hint, v.message)
+    if bottom + 1 < COMPASS:  # a notice leaves one row: the cards in the order played
+        _played_row(pen, v, tight=bottom + 1 < small.height + 1)
+        return
+    top = 13 if bottom + 1 >= 13 + COMPASS else 0  # else no contract row
+    if top:
+        _contract_row(pen, v)
     played = dict(v.cards) if v.cards or not v.last_trick else dict(v.last_trick)
     labels: dict[Seat, str] = {
         s: played[s].label if s in played else Message(f"seat.{s.code}") for s in Seat
     }
     showing_last = not v.cards and bool(v.last_trick)
     highlight = None if showing_last else v.next_seat
-    box = (0, 13, pen.w, bottom + 1)
+    box = (0, top, pen.w, bottom + 1)
     compass(pen, box, labels, highlight, font=small, framed=v.last_winner if showing_last else None)
+
+
+COMPASS = 38  # rows for the compass in 6x12: north, west and east, south (they touch)
+
+
+def _contract_row(pen: Pen, v: CardsView) -> None:
+    """The contract, and MADE or SET (else the trick) at the right."""
+    small = fonts()[1]
+    pen.text(0, 0, contract_text(v.contract), small)
+    if v.live.status:
+        word = status_word(v.live.status)
+        pen.chip(pen.w - small.width(word) - 3, 0, word, small)
+    else:
+        pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
+
+
+def _played_row(pen: Pen, v: CardsView, tight: bool) -> None:
+    """The trick's cards in the order played (the last trick's winner framed), then the
+    seat whose card comes next, inverted, on one row (``tight``: of 12 pixels)."""
+    small = fonts()[1]
+    x = 0
+    for seat, card in v.cards or v.last_trick:
+        if not v.cards and seat is v.last_winner:
+            x = pen.chip(x, 0, card.label, small, False, tight) + 4
+        else:
+            x = pen.text(x + 2, 0 if tight else 1, card.label, small) + 6
+    if v.cards or not v.last_trick:
+        pen.chip(x, 0, localize(Message(f"seat.{v.next_seat.code}")) + "?", small, True, tight)
 
 
 #: The views this module draws (``paint`` finds it by the views' module's name).

@@ -140,9 +140,39 @@ def _here(v: BidView) -> int:
 def bid(pen: Pen, v: BidView) -> None:
     """Draw a BidView: who won the bid, the trump cycle, the number and trump, large."""
     tiny, small, _, big = fonts()
-    message_bar(pen, v.message, v.hint)  # paint() draws it again over the number
+    bottom = message_bar(pen, v.message, v.hint)  # paint() draws it again, the same
     pen.text(0, 0, Message("bid.won_by", seat=v.bidder), small)
     pen.right(pen.w, 2, Message("bid.min", number=v.minimum), tiny)
+    y = 24  # the number's row; above a notice, in the trump cycle's place
+    if bottom + 1 < y + big.height:
+        y = 13
+    else:
+        _cycle(pen, v)
+    number = str(v.number)
+    lead = v.lead_trump and v.trump is not None  # the number, then "first lead" in words
+    if lead:
+        trump_w = small.width(Message("word.lead"))
+    else:
+        trump_w = 18 if v.trump else big.width(Message("word.nt"))
+    gap = 4
+    x = (pen.w - big.width(number) - gap - trump_w) // 2
+    pen.bitmap(x - 9, y + 2, icon("▲", 5))
+    pen.bitmap(x - 9, y + 13, icon("▼", 5))
+    pen.text(x, y, number, big)
+    tx = x + big.width(number) + gap
+    if lead:
+        pen.text(tx, y + 8, Message("word.lead"), small)
+    elif v.trump:
+        pen.bitmap(tx, y + 1, icon(v.trump.symbol, 18))
+    else:
+        pen.text(tx, y, Message("word.nt"), big)
+    if v.low:
+        pen.chip(tx + trump_w + 3, y + 11, Message("word.low"), tiny)
+
+
+def _cycle(pen: Pen, v: BidView) -> None:
+    """The trump cycle under who won the bid, its place now in a chip, ◀ ▶ around it."""
+    tiny = fonts()[0]
     places = trump_cycle(v)
     widths = [tiny.width(p) + 3 for p in places]
     total = sum(widths) + 3 * (len(places) - 1) + 2 * 9
@@ -156,33 +186,16 @@ def bid(pen: Pen, v: BidView) -> None:
             pen.text(x + 2, 14, place, tiny)
         x += w + 3
     pen.bitmap(x + 1, 15, icon("▶", 5))
-    number = str(v.number)
-    lead = v.lead_trump and v.trump is not None  # the number, then "first lead" in words
-    if lead:
-        trump_w = small.width(Message("word.lead"))
-    else:
-        trump_w = 18 if v.trump else big.width(Message("word.nt"))
-    gap = 4
-    x = (pen.w - big.width(number) - gap - trump_w) // 2
-    pen.bitmap(x - 9, 26, icon("▲", 5))
-    pen.bitmap(x - 9, 37, icon("▼", 5))
-    pen.text(x, 24, number, big)
-    tx = x + big.width(number) + gap
-    if lead:
-        pen.text(tx, 32, Message("word.lead"), small)
-    elif v.trump:
-        pen.bitmap(tx, 25, icon(v.trump.symbol, 18))
-    else:
-        pen.text(tx, 24, Message("word.nt"), big)
-    if v.low:
-        pen.chip(tx + trump_w + 3, 35, Message("word.low"), tiny)
 
 
 def score_large(pen: Pen, v: ScoreView) -> None:
     """Large type: the totals as large as fits with the first warning (else who deals)
     whole under them, then who deals and the progress while there is room."""
     _, small, mid, big = fonts()
-    bottom = large.frame(pen, v.hint)
+    bottom = large.frame(pen, v.hint, v.message)
+    if bottom + 1 < mid.height:  # a notice leaves one row: the totals in it
+        large.totals_row(pen, 0, (v.ns, v.ew))
+        return
     turn = Message("score.turn", dealer=v.dealer, bidder=v.first_bidder)
     notes = [_coded(v, localize(w)) for w in v.warnings[:1]] + [turn]
     notes += [x for x in (v.progress, *v.tips) if x]
@@ -217,8 +230,11 @@ def score_large(pen: Pen, v: ScoreView) -> None:
 
 def bidder_large(pen: Pen, v: BidderView) -> None:
     """Large type: the question, who dealt, and the seats to push toward."""
-    bottom = large.frame(pen, v.hint)
+    bottom = large.frame(pen, v.hint, v.message)
     small = fonts()[1]
+    if bottom + 1 < 2 * 12 + 2:  # a notice leaves one row: the question
+        large.block(pen, 0, Message("bidder.title"), bottom, largest=bottom + 1 >= 16)
+        return
     y = large.block(pen, 0, Message("bidder.title"), bottom - 12, largest=not v.tips)
     pen.text(0, y + 1, Message("bidder.dealt", seat=v.dealer), small)
     y += 14
@@ -234,8 +250,15 @@ def bidder_large(pen: Pen, v: BidderView) -> None:
 def bid_large(pen: Pen, v: BidView) -> None:
     """Large type: who won the bid, then the bid as large as it goes."""
     _, small, mid, big = fonts()
-    large.frame(pen, v.hint)
-    pen.text(0, 0, Message("bid.won_by", seat=v.bidder), small)
+    bottom = large.frame(pen, v.hint, v.message)
+    y = 16  # under who won it; above a notice, the bid alone, in 6x12 if it must
+    if bottom + 1 < y + big.height:
+        y = 0
+    if bottom + 1 < big.height:
+        _bid_row(pen, v)
+        return
+    if y:
+        pen.text(0, 0, Message("bid.won_by", seat=v.bidder), small)
     number = str(v.number)
     lead = v.lead_trump and v.trump is not None
     if lead:
@@ -245,16 +268,34 @@ def bid_large(pen: Pen, v: BidView) -> None:
     low = Message("word.low") if v.low else ""
     low_w = small.width(low) + 6 if low else 0
     x = (pen.w - big.width(number) - 4 - trump_w - low_w) // 2
-    pen.text(x, 16, number, big)
+    pen.text(x, y, number, big)
     tx = x + big.width(number) + 4
     if lead:
-        pen.text(tx, 20, Message("word.lead"), mid)
+        pen.text(tx, y + 4, Message("word.lead"), mid)
     elif v.trump:
-        pen.bitmap(tx, 17, icon(v.trump.symbol, 18))
+        pen.bitmap(tx, y + 1, icon(v.trump.symbol, 18))
     else:
-        pen.text(tx, 16, Message("word.nt"), big)
+        pen.text(tx, y, Message("word.nt"), big)
     if low:
-        pen.chip(tx + trump_w + 3, 22, low, small)
+        pen.chip(tx + trump_w + 3, y + 6, low, small)
+
+
+def _bid_row(pen: Pen, v: BidView) -> None:
+    """The bid on one row of 6x12, centred: its number, its trump (in words for no trump
+    or the first lead), then low."""
+    small = fonts()[1]
+    if v.trump is not None and not v.lead_trump:
+        trump: str = v.trump.symbol
+    else:
+        trump = Message("word.lead" if v.lead_trump and v.trump else "word.nt")
+    low = Message("word.low") if v.low else ""
+    gap = 0 if v.trump is not None and not v.lead_trump else 6
+    width = small.width(str(v.number)) + gap + small.width(trump)
+    width += small.width(low) + 6 if low else 0
+    x = pen.text((pen.w - width) // 2, 0, str(v.number), small) + gap
+    x = pen.text(x, 0, trump, small)
+    if low:
+        pen.text(x + 6, 0, low, small)
 
 
 #: The views this module draws (``paint`` finds it by the views' module's name).

@@ -76,13 +76,18 @@ def _draw(
 def game_over_large(pen: Pen, v: GameOverView) -> None:
     """Large type: who won, whole, in the largest words font; the score in big digits."""
     small, mid, big = fonts()[1], fonts()[2], fonts()[3]
-    bottom = large.frame(pen, v.hint)
+    bottom = large.frame(pen, v.hint, v.message)
     winner = team_name(v.winner)
     plural = v.winner.name in ("NS", "EW")
     wins = Message("game_over.win" if plural else "game_over.wins", name=winner)
     font, lines = large.fitting(wins, pen.w, 2)
     if lines and lines[-1].endswith("…"):
         font, lines = small, [small.fit(winner, pen.w), Message("game_over.wins_alone")]
+    if len(lines) * font.height + mid.height + 2 > bottom + 1:  # above a notice: the score
+        lines = []
+        if bottom + 1 < mid.height + 2:
+            large.totals_row(pen, 0, (v.winner, v.loser))
+            return
     y = 0
     for line in lines:
         pen.center(pen.w // 2, y, line, font)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from hardware.i18n import localize
 from hardware.screens.fonts import Font, fonts
-from hardware.screens.parts import hint_parts
+from hardware.screens.parts import hint_parts, team_name
 from hardware.screens.pen import Pen
+from kaiser_core.views.base import TeamScore
 
 ROW = 13  # a row of 6x12 text with its chip's frame
 GAP = 6  # pixels between two hints
@@ -81,12 +82,20 @@ def hint_line(pen: Pen, hint: tuple[str, ...]) -> int:
 
 
 def message_bar(pen: Pen, message: str, hint: tuple[str, ...] = ()) -> int:
-    """The notice in 6x12, inverted, over the rows above the hint; returns the row above it."""
+    """The notice in 6x12, inverted, over the rows above the hint; returns the row above it.
+
+    Three rows at most, and never so many that a row of 6x12 does not stay above it (a
+    screen keeps what it is for in view: each painter lays it out above the bar), unless
+    the notice is whole in three rows and would be cut in fewer: a notice is never cut
+    short to make room."""
     bottom = hint_top(hint, pen) - 1
     if not message:
         return bottom
     font = small()
-    lines = font.wrap(message, pen.w - 4, 3)
+    lines = font.wrap(message, pen.w - 4, max(1, min(3, (bottom - ROW) // 12)))
+    whole = font.wrap(message, pen.w - 4, 3)
+    if lines[-1].endswith("…") and not whole[-1].endswith("…"):
+        lines = whole
     top = bottom - len(lines) * 12 - 1
     pen.rect((0, top, pen.w - 1, bottom))
     for i, line in enumerate(lines):
@@ -94,9 +103,28 @@ def message_bar(pen: Pen, message: str, hint: tuple[str, ...] = ()) -> int:
     return top - 1
 
 
-def frame(pen: Pen, hint: tuple[str, ...]) -> int:
-    """The hint drawn; returns the last row the screen's own content may use."""
-    return hint_line(pen, hint)
+def frame(pen: Pen, hint: tuple[str, ...], message: str = "") -> int:
+    """The hint drawn (and the notice, ``message``, over the rows above it: ``paint``
+    draws it again, the same); returns the last row the screen's own content may use."""
+    bottom = hint_line(pen, hint)
+    return message_bar(pen, message, hint) if message else bottom
+
+
+def totals_row(pen: Pen, y: int, teams: tuple[TeamScore, TeamScore]) -> None:
+    """Each team's name and total on one row of 6x12, one left, one right: the totals
+    above a notice that leaves one row."""
+    font = small()
+    half = pen.w // 2
+    for team, left in zip(teams, (True, False), strict=True):
+        total = str(team.total)
+        room = half - font.width(total) - 9
+        name = font.fit(team_name(team), room) if room >= font.width("W…") else ""
+        if left:
+            x = pen.text(0, y, name, font) + (6 if name else 0)
+            pen.text(x, y, total, font)
+        else:
+            pen.right(pen.w, y, total, font)
+            pen.right(pen.w - font.width(total) - (6 if name else 0), y, name, font)
 
 
 def fitting(text: str, width: int, rows: int) -> tuple[Font, list[str]]:

@@ -202,7 +202,8 @@ def status_chip(pen: Pen, x_right: int, y: int, status: str) -> None:
 def scrolling(
     pen: Pen, items: tuple[str, ...], index: int, top: int, bottom: int, font: Font, pitch: int
 ) -> None:
-    """Lines from ``top`` to ``bottom``, line ``index`` inverted and in view, a scroll bar."""
+    """Lines from ``top`` to ``bottom``, line ``index`` inverted, whole and in view, a
+    scroll bar (none when it would cut line ``index`` short)."""
     rows = max(1, (bottom - top) // pitch)
     if not items:
         return
@@ -212,7 +213,7 @@ def scrolling(
         max(0, len(items) - rows),
     )
     first = min(first, index)
-    bar = len(items) > rows
+    bar = len(items) > rows and font.width(items[index]) <= pen.w - 9  # else the line whole
     room = pen.w - (5 if bar else 0)
     for row, i in enumerate(range(first, min(len(items), first + rows))):
         y = top + row * pitch

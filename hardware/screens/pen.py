@@ -65,13 +65,16 @@ class Pen:
         """``text`` centred on x."""
         self.text(x - font.width(text) // 2, y, text, font, fill)
 
-    def chip(self, x: int, y: int, text: str, font: Font, inverted: bool = True) -> int:
-        """``text`` in a box one pixel wider all round, lit (inverted) or outlined."""
+    def chip(
+        self, x: int, y: int, text: str, font: Font, inverted: bool = True, tight: bool = False
+    ) -> int:
+        """``text`` in a box one pixel wider all round, lit (inverted) or outlined;
+        ``tight``: the box two rows shorter (a row of text just its font's height)."""
         w = font.width(text)
-        box = (x, y, x + w + 2, y + font.height)
+        box = (x, y, x + w + 2, y + font.height - (2 if tight else 0))
         if inverted:
             self.rect(box)
         else:
             self.rect(box, fill=None, outline=ON)
-        self.text(x + 2, y + 1, text, font, fill=0 if inverted else ON)
+        self.text(x + 2, y + (0 if tight else 1), text, font, fill=0 if inverted else ON)
         return x + w + 3

@@ -47,22 +47,25 @@ def summary(pen: Pen, v: SummaryView) -> None:
     """Draw a SummaryView: the scores and the notes that fit, or a page of notes."""
     tiny, small, _, _ = fonts()
     bottom = message_bar(pen, v.message, v.hint)
-    pen.text(0, 0, contract_text(v.contract), small)
-    pen.line(0, 12, pen.w - 1, 12)
+    up = 13 if not v.scroll and bottom + 1 < 45 else 0  # above a notice: the scores alone
+    if not up:
+        pen.text(0, 0, contract_text(v.contract), small)
+        pen.line(0, 12, pen.w - 1, 12)
     if v.scroll:
         _notes_page(pen, v, bottom)
         return
-    status_chip(pen, pen.w, 0, "MADE" if v.made else "SET")
+    if not up:
+        status_chip(pen, pen.w, 0, "MADE" if v.made else "SET")
     columns = (
         (Message("summary.pts"), 62),
         (Message("summary.change"), 96),
         (Message("summary.total"), pen.w),
     )
     for heading, right in columns:
-        pen.right(right, 13, heading, tiny)
+        pen.right(right, 13 - up, heading, tiny)
     rows = ((v.ns, v.raw_ns, v.delta_ns), (v.ew, v.raw_ew, v.delta_ew))
     for i, (team, raw, delta) in enumerate(rows):
-        y = 21 + i * 12
+        y = 21 + i * 12 - up
         name = team_name(team)
         name = name if small.width(name) <= 36 else Message(f"team.{team.team.code}")
         pen.text(0, y, name, small)
@@ -105,8 +108,13 @@ def summary_large(pen: Pen, v: SummaryView) -> None:
     """Large type: the contract made or set, each team's change and new total in 8x16;
     the reasons on the pages ▼ opens."""
     small, mid = fonts()[1], fonts()[2]
-    bottom = large.frame(pen, v.hint)
-    pen.text(0, 0, contract_text(v.contract), small)
+    bottom = large.frame(pen, v.hint, v.message)
+    if not v.scroll and bottom + 1 < 2 * 17 - 1:  # a notice leaves one row: the totals
+        large.totals_row(pen, 0, (v.ns, v.ew))
+        return
+    top = 14 if v.scroll or bottom + 1 >= 14 + 2 * 17 - 1 else 0  # else no contract row
+    if top:
+        pen.text(0, 0, contract_text(v.contract), small)
     if v.scroll:
         y = 13
         for i, note in enumerate(v.notes[max(0, v.scroll - 1) :]):
@@ -115,9 +123,10 @@ def summary_large(pen: Pen, v: SummaryView) -> None:
             y = large.block(pen, y, note, bottom, largest=False)
         return
     word = status_word("MADE" if v.made else "SET")
-    pen.chip(pen.w - small.width(word) - 3, 0, word, small)
+    if top:
+        pen.chip(pen.w - small.width(word) - 3, 0, word, small)
     for i, (team, delta) in enumerate(((v.ns, v.delta_ns), (v.ew, v.delta_ew))):
-        y = 14 + i * 17
+        y = top + i * 17
         if y + 16 > bottom + 1:
             break
         total = str(team.total)

@@ -65,9 +65,10 @@ def ask_special(pen: Pen, v: AskSpecialView) -> None:
     _, small, mid, big = fonts()
     bottom = message_bar(pen, v.message, v.hint)
     pen.text(0, 0, Message("ask.who_took"), small)
-    x = pen.text(2, 16, v.card.rank, big)
-    pen.bitmap(x + 2, 17, icon(v.card.suit.symbol, 18))
-    pen.text(x + 22, 16, "?", mid)
+    y = 16 if bottom + 1 >= 16 + big.height else 13  # above a notice, closer
+    x = pen.text(2, y, v.card.rank, big)
+    pen.bitmap(x + 2, y + 1, icon(v.card.suit.symbol, 18))
+    pen.text(x + 22, y, "?", mid)
     compass(pen, (74, 0, 128, min(bottom + 1, 56)), seat_labels(), arrows=True)
 
 
@@ -75,7 +76,11 @@ def tricks_large(pen: Pen, v: TricksView) -> None:
     """Large type: the contract and the trick (or the specials marked in it), the tricks
     per team (labelled), the points of the contract with MADE or SET."""
     small = fonts()[1]
-    bottom = large.frame(pen, v.hint)
+    bottom = large.frame(pen, v.hint, v.message)
+    teams = {"ns": Team.NS, "ew": Team.EW, "tricks_ns": v.tricks_ns, "tricks_ew": v.tricks_ew}
+    if bottom + 1 < 2 * 12 + 1:  # a notice leaves one row: the tricks counted
+        pen.text(0, 0, Message("tricks.count", **teams), small)
+        return
     pen.text(0, 0, contract_text(v.contract), small)
     marks = [c for m, c in ((v.mark_five, "5♥"), (v.mark_three, "3♠")) if m]
     if len(marks) == 1:
@@ -86,7 +91,6 @@ def tricks_large(pen: Pen, v: TricksView) -> None:
             x = pen.chip(x, 0, mark, small) + 2
     else:
         pen.right(pen.w, 0, Message("cards.trick_of", trick=v.trick, of=v.of), small)
-    teams = {"ns": Team.NS, "ew": Team.EW, "tricks_ns": v.tricks_ns, "tricks_ew": v.tricks_ew}
     rows: list[str] = [Message("tricks.count", **teams), live_text(v.live)]
     y = 13
     for i, row in enumerate(rows):
@@ -109,12 +113,23 @@ def tricks_large(pen: Pen, v: TricksView) -> None:
 def ask_special_large(pen: Pen, v: AskSpecialView) -> None:
     """Large type: who took the card? The card as large as it goes."""
     small, big = fonts()[1], fonts()[3]
-    large.frame(pen, v.hint)
-    pen.text(0, 0, Message("ask.who_took"), small)
+    bottom = large.frame(pen, v.hint, v.message)
+    y = 16 if bottom + 1 >= 16 + big.height else 0  # above a notice, the card alone
+    if bottom + 1 < big.height:  # one row: the question and the card in 6x12
+        question, card = Message("ask.who_took"), (v.card.rank, v.card.suit.symbol, "?")
+        width = sum(small.width(part) for part in card)
+        x = (pen.w - width) // 2
+        if small.width(question) + 6 + width <= pen.w:
+            x = pen.text(0, 0, question, small) + 6
+        for part in card:
+            x = pen.text(x, 0, part, small)
+        return
+    if y:
+        pen.text(0, 0, Message("ask.who_took"), small)
     width = big.width(v.card.rank) + 4 + 18 + 4 + big.width("?")
-    x = pen.text((pen.w - width) // 2, 16, v.card.rank, big)
-    pen.bitmap(x + 4, 17, icon(v.card.suit.symbol, 18))
-    pen.text(x + 26, 16, "?", big)
+    x = pen.text((pen.w - width) // 2, y, v.card.rank, big)
+    pen.bitmap(x + 4, y + 1, icon(v.card.suit.symbol, 18))
+    pen.text(x + 26, y, "?", big)
 
 
 #: The views this module draws (``paint`` finds it by the views' module's name).

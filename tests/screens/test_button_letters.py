@@ -50,11 +50,11 @@ def texts(view: View, large: bool) -> list[tuple[str, str]]:
             seen.append((i18n.localize(what), "lit" if fill else "dark"))
         return text(self, x, y, what, font, fill)  # type: ignore[arg-type]
 
-    def boxed(self: Pen, x: int, y: int, what: str, font: object, inverted: bool = True) -> int:
+    def boxed(self: Pen, x: int, y: int, what: str, font: object, *a: bool, **k: bool) -> int:
         seen.append((i18n.localize(what), "chip"))
         in_chip[0] = True
         try:
-            return chip(self, x, y, what, font, inverted)  # type: ignore[arg-type]
+            return chip(self, x, y, what, font, *a, **k)  # type: ignore[arg-type]
         finally:
             in_chip[0] = False
 
