@@ -11,6 +11,7 @@ mode, a folder or a FIFO in the place of a file.
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import stat
 import subprocess
@@ -26,7 +27,7 @@ from hardware.storage import beside
 
 from .conftest import REPO, one_line, play
 from .notify import Notify
-from .test_read_access import NOBODY, kaiser
+from .test_read_access import NOBODY, kaiser, two_games
 from .test_service_faults import finish, service, shown
 
 pytestmark = pytest.mark.slow
@@ -96,6 +97,31 @@ def test_an_export_of_a_read_only_file_leaves_nothing_that_stops_the_next_scorer
     assert ui_state(db) != state, "the key was not stored"
 
 
+def test_a_reader_that_may_write_the_folder_makes_no_shm_beside_a_wal_without_one(
+    home: Path,
+) -> None:
+    # A copy of the card without its -shm (backup tools leave it out): SQLite would make
+    # one, user 65534's and 444 as the file is; the reader says it may be behind instead.
+    card = home / "card"
+    card.mkdir()
+    scorer = two_games(card / "kaiser.db")
+    try:
+        for name in ("kaiser.db", "kaiser.db-wal", "kaiser.db-archive.jsonl"):
+            shutil.copyfile(card / name, home / name)
+    finally:
+        scorer.close()
+    shutil.rmtree(card)
+    db = home / "kaiser.db"
+    for path in home.iterdir():
+        os.chown(path, UID, UID)
+    db.chmod(0o444)
+    before = names(home)
+    export = kaiser("export", "--all", "--db", str(db), prefix=NOBODY)
+    assert export.returncode == 0, export.err
+    assert "may be behind" in one_line(export)
+    assert names(home) == before, "the reader left files beside the database"
+
+
 def reader_of_another_program(db: Path, prefix: list[str]) -> None:
     """A plain SQLite reader (``mode=ro``) as ``prefix``'s user: SQLite makes the ``-wal``
     and ``-shm`` it may make, with the main file's mode, owned by that user."""
@@ -125,7 +151,7 @@ def another_users(path: Path) -> None:
 
 
 FAULTS = {
-    "left-444": ("-shm", left_by_a_reader),
+    "left-444": ("-wal", left_by_a_reader),
     "wal-root": ("-wal", lambda db: another_users(beside(db, "-wal"))),
     "shm-root": ("-shm", lambda db: another_users(beside(db, "-shm"))),
     "wal-folder": ("-wal", lambda db: beside(db, "-wal").mkdir()),
@@ -169,7 +195,7 @@ def test_the_service_shows_a_wal_file_it_cannot_write_and_starts_once_it_is_fixe
             proc.kill()
         notify.close()
     assert proc.returncode == 0, err
-    assert f"{beside(db, '-wal')}: this user cannot write it" in err
+    assert f"{beside(db, '-wal')}: user nobody cannot write it" in err
     assert "the database changed: starting again" in err and "Traceback" not in err
 
 
