@@ -13,7 +13,7 @@ read again. With a ``-wal`` (the scorer is running, or was killed) it is read th
 readable) leaves the reader possibly behind, and then it says so (``View.behind``). A
 scorer that stops between the look for its ``-wal`` and SQLite's open leaves none, and
 SQLite makes an empty one: the scorer's start names it if it cannot write it
-(``hardware.storage.check_beside``).
+(``hardware.storage.check_writable``).
 
 ``immutable=1`` is never chosen because the storage is read-only: the web unit's view of
 the state folder is a read-only bind mount while the scorer writes through its own.

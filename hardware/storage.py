@@ -214,9 +214,10 @@ def unwritable_line(file: Path) -> str:
 
     st = file.stat()
     user, owner = name(os.geteuid()), name(st.st_uid)
+    command = f"chown {user} {file} && chmod u+rw {file}"
     return (
         f"{file}: user {user} cannot write it (owner {owner}, mode {stat.filemode(st.st_mode)}):"
-        f" the scorer cannot store games. Run as root: chown {user} {file} && chmod u+rw {file}"
+        f" the scorer cannot store games. Run as root: {command}"
     )
 
 

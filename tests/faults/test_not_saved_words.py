@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from hardware.i18n import LANGUAGES, localize_in
+from hardware.i18n import LANGUAGES, localize_in, set_language
+from hardware.i18n.table import speaking, table_language
 from hardware.journal import Journal
 from hardware.oled import Display, dummy_factory
 from hardware.resume import commit, resume
@@ -38,7 +39,8 @@ def test_not_saved_is_drawn_in_the_tables_language(small_disk: Any) -> None:
         resume(journal, table)
         table.choose(language="fr")
         commit(journal, Change(ui=True), table)  # the language is stored, as the menu does
-        scorer = Scorer(table, journal, Display(dummy_factory()), render)
+        draw = speaking(table, render)  # as the app draws: in the table's language
+        scorer = Scorer(table, journal, Display(dummy_factory()), draw)
         fill(disk.path)  # the card is full
         for name in key_script(400, seed=5):  # the WAL's free pages first, then full
             event = Event.key(name)
@@ -47,12 +49,14 @@ def test_not_saved_is_drawn_in_the_tables_language(small_disk: Any) -> None:
                 break
         assert event.error, "400 keys were stored on a full card"
         view = table.view()
+        assert table_language(table) == "fr"  # what is stored: the language is
         assert view.message == NOT_SAVED  # its English, for the log and the tests
         said = localize_in(view.message, "fr")
         assert said != ENGLISH, f"the French table says {said!r}"
         english = dataclasses.replace(view, message=ENGLISH)
-        assert render(view).tobytes() != render(english).tobytes(), "drawn in English"
+        assert draw(view).tobytes() != draw(english).tobytes(), "drawn in English"
     finally:
+        set_language("en")
         with contextlib.suppress(sqlite3.Error):
             journal.close()
 

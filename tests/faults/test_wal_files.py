@@ -175,6 +175,19 @@ def test_a_wal_file_the_scorer_cannot_write_is_one_line_before_the_first_key(
     assert db.read_bytes() == before
 
 
+def test_a_wal_file_the_scorer_cannot_write_is_said_in_the_systems_language(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = nobodys_game(home)
+    another_users(beside(db, "-wal"))
+    monkeypatch.setenv("LANGUAGE", "fr")
+    run = run_one_key(db, NOBODY)
+    assert run.returncode == 2, run.err
+    line = one_line(run)
+    assert f"{beside(db, '-wal')}: l'utilisateur nobody ne peut pas l'écrire" in line, line
+    assert f"chown nobody {beside(db, '-wal')} && chmod u+rw" in line, line
+
+
 def test_the_service_shows_a_wal_file_it_cannot_write_and_starts_once_it_is_fixed(
     home: Path,
 ) -> None:
