@@ -41,6 +41,7 @@ from hardware.storage import (
     StorageFull,
     beside,
     no_room,
+    wal_trouble,
     why_not_writable,
 )
 
@@ -162,15 +163,17 @@ def _odd(path: Path) -> bool:
 
 
 def database_state(path: Path) -> object:
-    """What changes when a database is fixed: the file, its damage mark, its writability,
-    whether a FIFO or a symlink is in the place of its files (not the lock file itself:
-    ``recover`` makes it and writes its pid there), and whether its disk has room."""
+    """What changes when a database is fixed: the file, its damage mark, its writability
+    (its -wal's and -shm's too), whether a FIFO or a symlink is in the place of its files
+    (not the lock file itself: ``recover`` makes it and writes its pid there), and whether
+    its disk has room."""
     try:
         writable = why_not_writable(path, path.exists())
     except OSError as err:
         writable = str(err)
     own = tuple(_odd(beside(path, s)) for s in ("-damaged", "-lock", ARCHIVE))
-    return (_stat(path), _stat(beside(path, "-damaged")), writable, own, no_room(path))
+    wal = str(wal_trouble(path))  # a -wal or -shm it cannot write, or not a file
+    return (_stat(path), _stat(beside(path, "-damaged")), writable, own, wal, no_room(path))
 
 
 def watch(scorer: Any, path: Path, every: float = POLL) -> None:

@@ -32,6 +32,7 @@ from hardware.storage import (
     check_folder,
     check_header,
     check_own,
+    check_writable,
     damage_mark,
     damaged_line,
     db_uri,
@@ -42,7 +43,6 @@ from hardware.storage import (
     no_room,
     rollback,
     wal_left,
-    why_not_writable,
 )
 from hardware.stored import GameRow, Saved, default_db_path
 from kaiser_core.cards import Team
@@ -79,11 +79,7 @@ class Journal:
             if mark is not None:
                 raise DatabaseDamaged(damaged_line(self.path, mark or "marked damaged"))
             check_own(self.archive)  # a FIFO, a symlink: refused now, not at a game's end
-            why = why_not_writable(self.path, existed)
-            if why is not None:
-                raise ReadOnlyDatabase(
-                    f"{self.path} {why}: the scorer cannot store games there; export still works"
-                )
+            check_writable(self.path, existed)  # the file, its folder, its -wal and -shm
             if not existed:
                 try:
                     self.path.parent.mkdir(parents=True, exist_ok=True)

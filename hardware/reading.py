@@ -2,13 +2,18 @@
 
 SQLite's rules for a reader of a WAL database (https://sqlite.org/wal.html, "Read-Only
 Databases"): it reads the newest changes in ``kaiser.db-wal`` through the index in
-``kaiser.db-shm``, which it makes when it may write the folder and, since 3.22, opens
-read-only when both files are there and readable (the scorer is running, or was killed).
-Else (a folder or mount it may not write, no ``-wal``) no writer has the file open: every
-change is in the main file, read with ``immutable=1``; and if the files change while it is
-read (a scorer started meanwhile), it is read again. Only a ``-wal`` with changes that
-cannot be used from here (no ``-shm`` beside it, or not readable) leaves the reader
-possibly behind, and then it says so (``View.behind``).
+``kaiser.db-shm``, and opens both read-write, making them where it may write the folder
+(with the main file's mode, owned by the reader: a reader of a mode 444 file left both 444
+and every key of the next scorer failed). So a reader never lets SQLite make one: with no
+``-wal`` no writer has the file open and every change is in the main file, read with
+``immutable=1``; if the files change while it is read (a scorer started meanwhile), it is
+read again. With a ``-wal`` (the scorer is running, or was killed) it is read through the
+``-shm`` opened read-only (``readonly_shm=1``, SQLite 3.22 and later), never made. Only a
+``-wal`` with changes that cannot be used from here (no ``-shm`` beside it, or not
+readable) leaves the reader possibly behind, and then it says so (``View.behind``). A
+scorer that stops between the look for its ``-wal`` and SQLite's open leaves none, and
+SQLite makes an empty one: the scorer's start names it if it cannot write it
+(``hardware.storage.check_writable``).
 
 ``immutable=1`` is never chosen because the storage is read-only: the web unit's view of
 the state folder is a read-only bind mount while the scorer writes through its own.
@@ -63,17 +68,20 @@ def _files(path: Path) -> tuple[int, ...]:
 
 
 def open_view(path: Path) -> View:
-    """Open ``path`` read-only by SQLite's rules above; raises sqlite3.DatabaseError."""
-    db = _connect(path, immutable=False)
-    try:
-        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return db
-    except sqlite3.DatabaseError as err:
-        db.close()
-        code = getattr(err, "sqlite_errorcode", 0) & 0xFF
-        if is_corruption(err) or code not in WAL_REFUSED:
-            raise
+    """Open ``path`` read-only by SQLite's rules above, making no file beside it; raises
+    sqlite3.DatabaseError."""
     seen = _files(path)
+    if not seen or seen[-1] != -1 or not _in_wal_mode(path):
+        db = _connect(path, immutable=False)
+        try:
+            db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return db
+        except sqlite3.DatabaseError as err:
+            db.close()
+            code = getattr(err, "sqlite_errorcode", 0) & 0xFF
+            if is_corruption(err) or code not in WAL_REFUSED:
+                raise
+        seen = _files(path)
     db = _connect(path, immutable=True)
     db.seen = seen
     if not seen or seen[-1] > WAL_HEADER or seen[-1] == -2:
@@ -83,8 +91,19 @@ def open_view(path: Path) -> View:
     return db
 
 
+def _in_wal_mode(path: Path) -> bool:
+    """True when the file's header says WAL (its read and write versions are 2)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(20)[18:20] == b"\x02\x02"
+    except OSError:
+        return False
+
+
 def _connect(path: Path, immutable: bool) -> View:
     uri = db_uri(path, "ro", immutable=immutable)
+    if not immutable:  # the -shm is opened read-only, never made (SQLite's unix VFS)
+        uri += "&readonly_shm=1"
     db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=5, factory=View)
     db.path = str(path)
     return db

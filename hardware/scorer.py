@@ -27,13 +27,15 @@ from hardware.resume import commit, resume
 from hardware.screenshots import Screenshots
 from hardware.sinks import Sink, Stored, facts, scored_entries
 from hardware.storage import JournalError, is_full
+from kaiser_core.messages import Message
 from kaiser_core.table import Change, Key, Table
 from kaiser_core.table.events import PERSON, Pressed, TableEvent
 from kaiser_core.table.requests import Flip, Request
 
 log = logging.getLogger("kaiser-scorer")
 
-NOT_SAVED = "NOT SAVED: storage error"
+#: What the table says of a key the storage refused, in its language (its English compares).
+NOT_SAVED = Message("storage.not_saved")
 
 
 class Call:

@@ -167,6 +167,60 @@ def why_not_writable(path: Path, existed: bool) -> str | None:
     return None
 
 
+#: SQLite's own files beside a WAL database: the log and its index (sqlite.org/wal.html).
+WAL_FILES = ("-wal", "-shm")
+
+
+def wal_trouble(path: Path) -> JournalError | None:
+    """What stops the scorer using the ``-wal`` or ``-shm`` beside ``path``, or None.
+
+    SQLite opens an existing one read-only when it may not write it (another user's, mode
+    444: a reader of a 444 file made them so), and then every key fails; a folder or a FIFO
+    there is not SQLite's. Seen with ``os.access`` and ``lstat``, never opened: closing a
+    descriptor of the ``-shm`` would drop the locks SQLite holds on it in this process."""
+    for suffix in WAL_FILES:
+        file = beside(path, suffix)
+        try:
+            check_own(file)
+        except NotOurFile as err:
+            return err
+        if os.path.lexists(file) and not os.access(file, os.W_OK):
+            return ReadOnlyDatabase(unwritable_line(file))
+    return None
+
+
+def check_writable(path: Path, existed: bool) -> None:
+    """Raise ReadOnlyDatabase (or NotOurFile) when the scorer could not store a key at
+    ``path``: :func:`why_not_writable`, then :func:`wal_trouble`; before the first key."""
+    why = why_not_writable(path, existed)
+    if why is not None:
+        raise ReadOnlyDatabase(
+            f"{path} {why}: the scorer cannot store games there; export still works"
+        )
+    trouble = wal_trouble(path)
+    if trouble is not None:
+        raise trouble
+
+
+def unwritable_line(file: Path) -> str:
+    """The one line for a file beside the database that this user cannot write."""
+    import pwd
+
+    def name(uid: int) -> str:
+        try:
+            return pwd.getpwuid(uid).pw_name
+        except KeyError:
+            return str(uid)
+
+    st = file.stat()
+    user, owner = name(os.geteuid()), name(st.st_uid)
+    command = f"chown {user} {file} && chmod u+rw {file}"
+    return (
+        f"{file}: user {user} cannot write it (owner {owner}, mode {stat.filemode(st.st_mode)}):"
+        f" the scorer cannot store games. Run as root: {command}"
+    )
+
+
 def check_header(path: Path) -> None:
     """The file starts as SQLite and is as long as its header says, or its WAL holds the
     pages the file lacks (else: damaged/foreign)."""

@@ -280,6 +280,7 @@ TEXTS: dict[str, str] = {
     # uxc
     "target.raised": "NT made: the target is now {target}",
     "reader.fault": "reader: {message}",
+    "storage.not_saved": "NOT SAVED: storage error",
     "reader.fault_code": "card reader fault {code}: no details",
     "reader.unknown": "unknown tag ..{uid}: Teach cards in the menu",
     "teach.not_learning": "the reader was not learning: lay {card} again",

@@ -179,6 +179,10 @@ ERROR_TEXTS = {
         "{path}: cannot make the lock file {file} ({error}): the scorer needs writable "
         "storage; export still works"
     ),
+    "journal_error.wal_file": (
+        "{path}: user {user} cannot write it (owner {owner}, mode {mode}): the scorer cannot "
+        "store games. Run as root: {command}"
+    ),
     "journal_error.damaged": (
         "{path}: the database is damaged ({reason}); nothing more is written to it. "
         "Run: kaiser-scorer recover --db {db}"

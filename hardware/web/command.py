@@ -21,8 +21,11 @@ def parse_listen(text: str) -> tuple[str, int]:
     return host.strip("[]"), port
 
 
-def serve(app: Any, host: str, port: int) -> int:
-    """Serve ``app`` with uvicorn (h11, guarded: hardware.web.guard); 2 when it cannot listen."""
+def serve(app: Any, host: str, port: int, ready: str = "") -> int:
+    """Serve ``app`` with uvicorn (h11, guarded: hardware.web.guard); 2 when it cannot listen.
+    ``ready`` is printed once the socket listens (a connection from then on waits in the
+    backlog until uvicorn accepts it), never for a port it could not have."""
+    from hardware.web.guard import BACKLOG
     from hardware.web.guard import serve as serve_guarded
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -30,10 +33,13 @@ def serve(app: Any, host: str, port: int) -> int:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(BACKLOG)  # uvicorn listens again with the same backlog
     except OSError as err:
         sock.close()
         print(f"kaiser-scorer: cannot listen on {host}:{port}: {err.strerror}", file=sys.stderr)
         return EXIT_USAGE
+    if ready:
+        print(ready, flush=True)
     try:
         serve_guarded(app, sock)
     except KeyboardInterrupt:  # Ctrl-C: uvicorn stopped in order, then raised it again
@@ -69,8 +75,8 @@ def cmd_web(args: argparse.Namespace) -> int:
     except JournalError as err:
         print(f"kaiser-scorer: {err}", file=sys.stderr)
         return EXIT_USAGE
-    print(f"kaiser-scorer: serving {db_path} read-only on http://{args.listen}/", flush=True)
-    return serve(create_home_app(db_path), host, port)
+    said = f"kaiser-scorer: serving {db_path} read-only on http://{args.listen}/"
+    return serve(create_home_app(db_path), host, port, said)
 
 
 def add_subcommands(sub: Any) -> None:
