@@ -167,7 +167,7 @@ def serve(
         if power_off(board.poweroff):
             scorer.stop("power off from the menu")
         else:
-            table.reader_notice("shut down refused: see the log")
+            table.reader_notice(Message("menu.shutdown_refused"))
 
     scorer.on(ShutDown, shut_down)  # Flip: the display turns its picture (Scorer)
     try:

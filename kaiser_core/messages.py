@@ -93,6 +93,7 @@ TEXTS: dict[str, str] = {
     "menu.hand_under_way": "hand under way: undo to the contract first",
     "menu.mode": "entry: {mode} (from the next contract)",
     "menu.shutting_down": "shutting down",
+    "menu.shutdown_refused": "shut down refused: see the log",
     "menu.item.undo": "Undo",
     "menu.item.redeal": "Redeal",
     "menu.item.mode": "Entry: {mode}",

@@ -219,14 +219,31 @@ def test_shut_down_from_the_menu_runs_poweroff_once_and_stops_in_order(
 
 
 def test_a_refused_shut_down_is_said_on_screen_and_the_game_goes_on(
-    tmp_path: Path, bench: Bench, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, bench: Bench, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from hardware.i18n import localize_in
+
+    from . import conftest, test_run_pi
+
     command = [sys.executable, "-c", "import sys; sys.exit('Access denied')"]
+    made: list[Any] = []
+    said: list[str] = []
+
+    def keep(journal: Journal) -> Any:
+        made.append(conftest.new_table(journal))
+        return made[-1]
+
+    monkeypatch.setattr(test_run_pi, "new_table", keep)
 
     def story(fingers: Table) -> None:
         fingers.press("HOLD-OK")
         fingers.press("UP")
         fingers.press("OK")  # refused: the message
+        for _ in range(500):  # "shutting down" while the command runs, then its answer
+            if made[0].view().message != "shutting down":
+                break
+            threading.Event().wait(0.01)
+        said.append(made[0].view().message)
         fingers.press("B")  # the menu closes: the game goes on
         fingers.press("UP")  # N deals
         os.kill(os.getpid(), signal.SIGTERM)
@@ -237,6 +254,8 @@ def test_a_refused_shut_down_is_said_on_screen_and_the_game_goes_on(
     assert table.game is not None and len(table.entries) == 1
     assert "power off refused: Access denied" in caplog.text
     assert "stopping (signal SIGTERM)" in caplog.text
+    assert said == ["shut down refused: see the log"]
+    assert localize_in(said[0], "fr") == "arrêt refusé: voir le journal"  # in their language
 
 
 def test_the_configs_rotate_turns_the_picture_on_the_pi(tmp_path: Path, bench: Bench) -> None:
