@@ -104,7 +104,7 @@ ERROR_TEXTS = {
     "board.no_terminal": "the emulator needs a terminal (or use --board mock --keys FILE)",
     "board.too_small": (
         "this terminal is {columns}x{rows}; the scorer needs {need_columns}x{need_rows}: "
-        "make it larger (q quits)"
+        "make it larger; keys wait until the picture fits (q quits)"
     ),
     "config.toml_at": "not valid TOML: {error} (at line {line}, column {column})",
     "config.toml_end": "not valid TOML: {error} (at end of document)",
