@@ -69,7 +69,7 @@ def _score(args: argparse.Namespace) -> int:
         return _fail(f"{args.file}: {err.strerror or err}")
     except KaiserError as err:  # most name the source already; a bad spot found later not
         said = str(err)
-        return _fail(err if said.startswith(f"{args.file}: ") else _at(args.file, err))
+        return _fail(said if said.startswith(f"{args.file}: ") else _at(args.file, err))
     try:
         if isinstance(data, list):  # export --all: every game, each scored in turn
             result: Any = []
