@@ -201,7 +201,7 @@ ERROR_TEXTS = {
     "record_error.seat": "{name} must be a seat (N, E, S or W), not {kind}",
     "record_error.seat_or_team": "{name} must be a seat or a team (N E S W, NS EW), not {kind}",
     "record_error.won": (
-        "the game was already won by {team} (after {count} played hands); no hand may follow"
+        "the game was already won by {winner} (after {count} played hands); no hand may follow"
     ),
     "record_error.names": "names must be an object, not {kind}",
     "record_error.names_key": "names has {key}, which is not a seat or a team",
@@ -216,6 +216,30 @@ ERROR_TEXTS = {
     "record_error.captured": "{name} is missing: who captured it?",
     "record_error.no_trick": "{name} names {seat}, which took no trick",
     "record_error.tricks_count": "tricks has {have} winners, not {count}",
+    "record_error.auction_call": "auction call {call} ({seat}): {error}",
+    "record_error.auction_list": "auction must be a list of the 4 calls from the dealer's left",
+    "record_error.bid_range": "{bid} is out of range: a bid is {low} to {high}",
+    "record_error.nt_range": "{bid} is out of range: a no-trump bid is {low} to {high}",
+    "record_error.low_range": "{bid} is out of range: a low no-trump bid is {low} to {high}",
+    "record_error.outrank": "{bid} does not outrank the highest bid {high}",
+    "record_error.dealer_must": (
+        "{dealer} deals and the others passed: the dealer must bid at least {low}"
+    ),
+    "record_error.needs_low_bid": "{bid} is not a bid under these rules (it needs low_bid bid)",
+    "record_error.contract_bid": "contract.bid {error}",
+    "record_error.disagrees": (
+        "contract {contract} disagrees with the auction, which gives {auction}"
+    ),
+    "record_error.low_disagrees": "low {word} disagrees with the auction's {bid}",
+    "record_error.plays_trick": "plays: trick {trick}: {error}",
+    "record_error.not_in_pack": "{card} is not in the {size}-card pack",
+    "record_error.played_twice": "{card} was already played in trick {trick}",
+    "record_error.taken_sum": "taken adds up to {have} tricks, not {count}",
+    "record_error.team_no_trick": "{name} names {who}, but {side} took no trick",
+    "record_error.not_with_plays": "{special} is not allowed with plays: the cards tell",
+    "record_error.plays_trump": "a suit contract given as plays needs its trump (S, H, D or C)",
+    "record_error.first_lead_option": 'trump "first-lead" needs the trump_by_first_lead option',
+    "record_error.first_lead_nt": 'trump "first-lead" with a no-trump contract: leave it out',
     # the JSON parser's own details (Python's json module), read back
     "json.value": "Expecting value",
     "json.name": "Expecting property name enclosed in double quotes",
