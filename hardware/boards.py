@@ -203,7 +203,7 @@ def _board_error(key: str) -> BoardError:
 
 
 def _emulator(args: argparse.Namespace, display_factory: Callable[[], Any] | None) -> Board:
-    from hardware.emulator import terminal_factory, window_factory
+    from hardware.emulator import picture_hidden, terminal_factory, window_factory
     from hardware.sources.terminal import TerminalSource, WindowSource
 
     shown = getattr(args, "display", "terminal")
@@ -211,5 +211,6 @@ def _emulator(args: argparse.Namespace, display_factory: Callable[[], Any] | Non
         check_emulator(shown)
     if shown == "window":
         return Board("emulator", display_factory or window_factory(), [WindowSource()])
-    display = display_factory or (terminal_factory() if shown == "terminal" else dummy_factory())
-    return Board("emulator", display, [TerminalSource()])
+    if display_factory is None and shown == "terminal":  # keys wait while it cannot be seen
+        return Board("emulator", terminal_factory(), [TerminalSource(hidden=picture_hidden)])
+    return Board("emulator", display_factory or dummy_factory(), [TerminalSource()])

@@ -63,6 +63,14 @@ def _score(args: argparse.Namespace) -> int:
 
     try:
         data = load_record_bytes(read_file_capped(args.file, MAX_RECORD_BYTES), args.file)
+    except InputTooLarge as err:
+        return _fail(f"{args.file}: a record must not be {err}")
+    except OSError as err:
+        return _fail(f"{args.file}: {err.strerror or err}")
+    except KaiserError as err:  # most name the source already; a bad spot found later not
+        said = str(err)
+        return _fail(said if said.startswith(f"{args.file}: ") else _at(args.file, err))
+    try:
         if isinstance(data, list):  # export --all: every game, each scored in turn
             result: Any = []
             for number, record in enumerate(data, 1):
@@ -76,17 +84,20 @@ def _score(args: argparse.Namespace) -> int:
                     )
         else:
             result = score_record(data)
-    except InputTooLarge as err:
-        return _fail(f"{args.file}: a record must not be {err}")
-    except OSError as err:
-        return _fail(f"{args.file}: {err.strerror or err}")
     except KaiserError as err:
-        return _fail(str(err))
+        return _fail(_at(args.file, err))
     try:
         write_json(result)
     except OutputError as err:
         return _fail(str(err))
     return 0
+
+
+def _at(path: str, err: KaiserError) -> Message:
+    """A record's refusal with its source first, as every ``score`` line has it."""
+    from hardware.i18n.errors import error, known
+
+    return error("score.record", path=path, error=known(err))
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

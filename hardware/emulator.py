@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ __all__ = [
     "HELP",
     "decode_keys",
     "needed_size",
+    "picture_hidden",
     "terminal_factory",
     "too_small",
     "window_factory",
@@ -41,6 +43,16 @@ def too_small(columns: int, rows: int, width: int = 128, height: int = 64) -> st
     return error(
         "board.too_small", columns=columns, rows=rows, need_columns=need_c, need_rows=need_r
     )
+
+
+def picture_hidden() -> bool:
+    """Whether this terminal is too small for the picture now (its keys then wait)."""
+    try:
+        size = os.get_terminal_size()
+    except OSError:
+        return False
+    need_c, need_r = needed_size()
+    return size.columns < need_c or size.lines < need_r
 
 
 class StatusLine(logging.Handler):
@@ -87,8 +99,8 @@ def terminal_factory() -> Callable[[], Any]:
                 cols, rows = os.get_terminal_size()
                 note = too_small(cols, rows, image.width, image.height)
                 if note:  # a shrunken picture is unreadable: say what size is needed
-                    note = localize(note)  # in the table's language
-                    sys.stdout.write("\x1b[1;1H\x1b[J" + note[: max(0, cols - 1)])
+                    lines = textwrap.wrap(localize(note), max(1, cols - 1))  # all of it
+                    sys.stdout.write("\x1b[1;1H\x1b[J" + "\r\n".join(lines[: max(1, rows)]))
                     sys.stdout.flush()
                     return
                 px = image.load()

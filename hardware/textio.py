@@ -88,6 +88,8 @@ def json_lines(value: Any, escape: bool = False) -> str:
     ``escape``: every non-ASCII letter as a ``\\u`` escape."""
     encode = _escaped if escape else _compact
     if isinstance(value, list):
+        if not value:  # export --all of a database with no game: not "[", "", "]"
+            return "[]\n"
         return "[\n" + ",\n".join(_object(v, "  ", encode) for v in value) + "\n]\n"
     return _object(value, "", encode) + "\n"
 

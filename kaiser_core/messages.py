@@ -226,6 +226,7 @@ TEXTS: dict[str, str] = {
     "hint.move": "move",
     "hint.choose": "choose",
     "hint.close": "close",
+    "hint.leave": "close",  # B on Language and Entry's lists: the menu closes too
     "hint.scroll": "scroll",
     "hint.yes": "yes",
     "hint.no": "no",

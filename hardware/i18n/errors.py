@@ -104,7 +104,7 @@ ERROR_TEXTS = {
     "board.no_terminal": "the emulator needs a terminal (or use --board mock --keys FILE)",
     "board.too_small": (
         "this terminal is {columns}x{rows}; the scorer needs {need_columns}x{need_rows}: "
-        "make it larger (q quits)"
+        "make it larger; keys wait until the picture fits (q quits)"
     ),
     "config.toml_at": "not valid TOML: {error} (at line {line}, column {column})",
     "config.toml_end": "not valid TOML: {error} (at end of document)",
@@ -119,6 +119,7 @@ ERROR_TEXTS = {
     "club.none": "{path}: no [club] table: this scorer is not in a club event",
     "export.no_game": "the database holds no game yet",
     "score.game": "{path}: game {number}: {error}",
+    "score.record": "{path}: {error}",
     "export.damaged_game": (
         "{path}: game {number} is damaged ({reason}) and cannot be read; "
         "kaiser-scorer recover --db {path} keeps what still reads"
@@ -196,6 +197,63 @@ ERROR_TEXTS = {
     "record_error.format": "format must be {expected}, not {kind}",
     "record_error.no_hands": "hands is missing (a list, empty for a game not yet started)",
     "record_error.hands": "hands must be a list, not {kind}",
+    "record_error.deep": "{where}: invalid JSON: nested too deeply",
+    "record_error.duplicate": "{field}: duplicate key {key}",
+    "record_error.not_allowed": "{field}: {value} is not allowed",
+    "record_error.rules": "rules: {error}",
+    "record_error.hand": "hand {hand}: {error}",
+    "record_error.seat": "{name} must be a seat (N, E, S or W), not {kind}",
+    "record_error.seat_or_team": "{name} must be a seat or a team (N E S W, NS EW), not {kind}",
+    "record_error.won": (
+        "the game was already won by {winner} (after {count} played hands); no hand may follow"
+    ),
+    "record_error.names": "names must be an object, not {kind}",
+    "record_error.names_key": "names has {key}, which is not a seat or a team",
+    "record_error.name": "names.{key} must be a name of 1 to {most} characters",
+    "record_error.hand_object": "a hand must be an object, not {kind}",
+    "record_error.redealt": "all four passed: the hand is redealt and has no {key}",
+    "record_error.contract": "contract must be an object, not {kind}",
+    "record_error.contract_field": "contract has an unknown field {key}",
+    "record_error.bid_whole": "contract.bid must be a whole number, not {kind}",
+    "record_error.trump": "trump must be S, H, D or C (or null with no-trump), not {kind}",
+    "record_error.low": "low must be true or false, not {kind}",
+    "record_error.captured": "{name} is missing: who captured it?",
+    "record_error.no_trick": "{name} names {seat}, which took no trick",
+    "record_error.tricks_count": "tricks has {have} winners, not {count}",
+    "record_error.auction_call": "auction call {call} ({seat}): {error}",
+    "record_error.auction_list": "auction must be a list of the 4 calls from the dealer's left",
+    "record_error.bid_range": "{bid} is out of range: a bid is {low} to {high}",
+    "record_error.nt_range": "{bid} is out of range: a no-trump bid is {low} to {high}",
+    "record_error.low_range": "{bid} is out of range: a low no-trump bid is {low} to {high}",
+    "record_error.outrank": "{bid} does not outrank the highest bid {high}",
+    "record_error.dealer_must": (
+        "{dealer} deals and the others passed: the dealer must bid at least {low}"
+    ),
+    "record_error.needs_low_bid": "{bid} is not a bid under these rules (it needs low_bid bid)",
+    "record_error.contract_bid": "contract.bid {error}",
+    "record_error.disagrees": (
+        "contract {contract} disagrees with the auction, which gives {auction}"
+    ),
+    "record_error.low_disagrees": "low {word} disagrees with the auction's {bid}",
+    "record_error.plays_trick": "plays: trick {trick}: {error}",
+    "record_error.not_in_pack": "{card} is not in the {size}-card pack",
+    "record_error.played_twice": "{card} was already played in trick {trick}",
+    "record_error.taken_sum": "taken adds up to {have} tricks, not {count}",
+    "record_error.team_no_trick": "{name} names {who}, but {side} took no trick",
+    "record_error.not_with_plays": "{special} is not allowed with plays: the cards tell",
+    "record_error.plays_trump": "a suit contract given as plays needs its trump (S, H, D or C)",
+    "record_error.first_lead_option": 'trump "first-lead" needs the trump_by_first_lead option',
+    "record_error.first_lead_nt": 'trump "first-lead" with a no-trump contract: leave it out',
+    # the JSON parser's own details (Python's json module), read back
+    "json.value": "Expecting value",
+    "json.name": "Expecting property name enclosed in double quotes",
+    "json.colon": "Expecting ':' delimiter",
+    "json.comma": "Expecting ',' delimiter",
+    "json.extra": "Extra data",
+    "json.unterminated": "Unterminated string starting at",
+    "json.control": "Invalid control character at",
+    "json.escape": "Invalid \\escape",
+    "json.unicode": "Invalid \\uXXXX escape",
     # what a record's value was, in those refusals (read back)
     "kind.null": "null",
     "kind.boolean": "a boolean",
@@ -315,12 +373,14 @@ def known(err: BaseException | str) -> str:
 
 
 def _word(value: object) -> object:
-    """A value read back: an OS error's words or a record value's kind as their message."""
+    """A value read back: an OS error's words, a record value's kind, a JSON parser's detail
+    or a whole line of ours as their message."""
     if not isinstance(value, str):
         return value
     from hardware.i18n.english import message_of
 
-    return message_of(value, "os.") or message_of(value, "kind.") or value
+    words = message_of(value, "os.") or message_of(value, "kind.") or message_of(value, "json.")
+    return words or known(value)  # a line within a line: "hand 3: unknown field 'bid'"
 
 
 def say(err: BaseException | str, language: str | None = None) -> None:

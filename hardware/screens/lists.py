@@ -162,9 +162,10 @@ def menu_large(pen: Pen, v: MenuView) -> None:
 
 def list_large(pen: Pen, v: ListView) -> None:
     """Large type: the title, then the lines in 6x12, each whole over as many rows as it
-    needs; the title as large as leaves the chosen line its rows, or none."""
+    needs; the title as large as leaves the chosen line its rows, or none. A notice goes
+    under the lines, never over the chosen one ("langue: Français" on the language list)."""
     small, mid = fonts()[1], fonts()[2]
-    bottom = large.frame(pen, v.hint)
+    bottom = large.frame(pen, v.hint, v.message)  # paint draws the notice again, the same
     chosen = v.lines[v.index] if 0 <= v.index < len(v.lines) else ""
     needs = len(small.wrap(chosen, pen.w - 13, 99)) * small.height
     titles = [(font, font.wrap(v.title, pen.w, 2)) for font in (mid, small)]

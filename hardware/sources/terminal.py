@@ -12,6 +12,7 @@ import os
 import select
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from hardware.scorer import Scorer
@@ -68,12 +69,17 @@ def _size() -> tuple[int, int]:
 
 
 class TerminalSource:
-    """Reads the terminal in cbreak mode on a thread; ``q`` stops the scorer."""
+    """Reads the terminal in cbreak mode on a thread; ``q`` stops the scorer.
+
+    ``hidden`` says whether the picture cannot be shown now (a terminal too small): then
+    every key but q is dropped, and the line that says so is drawn again, so no key changes
+    a game the player cannot see."""
 
     name = "terminal"
 
-    def __init__(self, fd: int | None = None) -> None:
+    def __init__(self, fd: int | None = None, hidden: Callable[[], bool] | None = None) -> None:
         self.fd = sys.stdin.fileno() if fd is None else fd
+        self.hidden = hidden
         self._saved: Any = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -106,6 +112,9 @@ class TerminalSource:
             except OSError:
                 data = b""
             keys, quit_now = decode_keys(data)
+            if keys and self.hidden is not None and self.hidden():
+                keys = []  # the keys wait until the picture fits
+                scorer.call(scorer.display.invalidate)  # the line again: the key was seen
             for name in keys:
                 scorer.key(name)
             if quit_now or not data:

@@ -198,7 +198,14 @@ def create_home_app(db_path: Path) -> Starlette:
         Route("/stats", stats_page, methods=["GET", "HEAD"]),
         *static_routes(),
     ]
-    return Starlette(routes=routes)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        """A path no route knows: a page in the reader's language, as /games/99 is."""
+        s = speaker(request)
+        message = s.t.no_such_page.format(path=request.url.path)
+        return s.respond(*failed(s, message, 404))
+
+    return Starlette(routes=routes, exception_handlers={404: not_found})
 
 
 def pages_html(number: int, count: int) -> str:

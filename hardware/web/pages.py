@@ -74,7 +74,9 @@ def sheet_html(sheet: Mapping[str, Any], t: Texts = T, hand_href: str = "") -> s
     if sheet.get("skunk"):
         state += t.skunk
     seats = ", ".join(f"{seat_code(t, s)}: {names[s]}" for s in "NESW" if s in names)
-    seats = seats or f"{team_code(t, 'NS')}: {ns}, {team_code(t, 'EW')}: {ew}"
+    if not seats:  # the teams' names, where they have one ("NS: NS" says nothing)
+        teams = ((team_code(t, "NS"), ns), (team_code(t, "EW"), ew))
+        seats = ", ".join(f"{code}: {name}" for code, name in teams if name != code)
     rules = rules_words(list(sheet.get("rules", [])), t) if sheet.get("rules") else ""
     svg = chart_svg(chart_points(sheet.get("hands", [])), (ns, ew), sheet.get("target"), t)
     return (

@@ -133,6 +133,7 @@ class Texts:
     site_title: str = _("Kaiser scorer")
     game_title: str = _("Game {number}: {ns} – {ew}")
     no_such_game: str = _("There is no game {number}.")
+    no_such_page: str = _("There is no page {path} on this site.")
     cannot_score: str = _("Game {number} cannot be scored: {error}")
     unscorable: str = _("cannot be scored: {error}")
     behind: str = _(

@@ -110,8 +110,10 @@ def marked(what: str, chosen: bool) -> str:
     return Message("choose.chosen" if chosen else "choose.other", what=what)
 
 
-#: What the keys do: move, choose, back to the game.
-HINT = (step("▲▼", "hint.move"), step("OK", "hint.choose"), step("B", "hint.back"))
+#: What the keys do: move, choose, close (the menu too, as the menu's "B close": TABLE.md's
+#: MENU is "OK chooses, B closes", so a script's "OK B" on Entry ends at the game; the lists
+#: of Rules, History and Help say "B back": to the menu).
+HINT = (step("▲▼", "hint.move"), step("OK", "hint.choose"), step("B", "hint.leave"))
 
 PAGES = (
     Page(

@@ -32,7 +32,7 @@ from kaiser_core.views import View
 from kaiser_core.views.cards import CardsView
 from kaiser_core.views.contract import BidderView, BidView, ScoreView
 from kaiser_core.views.game_over import GameOverView
-from kaiser_core.views.lists import MenuView
+from kaiser_core.views.lists import ListView, MenuView
 from kaiser_core.views.quick import QuickView
 from kaiser_core.views.summary import SummaryView
 from kaiser_core.views.tricks import AskSpecialView, TricksView
@@ -110,6 +110,8 @@ def essentials(view: View, big: bool) -> list[Essential]:
         return [str(view.winner.total), str(view.loser.total)]
     if isinstance(view, MenuView):
         return [view.items[view.index]]
+    if isinstance(view, ListView) and 0 <= view.index < len(view.lines):
+        return [view.lines[view.index]]  # the chosen line (test_..._the_chosen_line_...)
     if isinstance(view, CardsView):
         played = dict(view.cards) or dict(view.last_trick)
         return [played[s].label if s in played else seats[s] for s in played or seats]
@@ -214,3 +216,28 @@ def test_a_bar_over_the_bid_is_found() -> None:
         assert hidden(view, False) == ["'8'", "a (18, 18) bitmap"]
     finally:
         parts.message_bar = original
+
+
+LISTS = sorted(n for n, v in SAMPLES.items() if isinstance(v, ListView) and essentials(v, False))
+
+
+@pytest.mark.parametrize("big", [False, True], ids=["normal", "large"])
+def test_a_notice_leaves_the_chosen_line_of_a_list_in_view(language: str, big: bool) -> None:
+    """Issue 27: in large type "langue: Français" covered the chosen row of the language
+    list. Under a one-row notice (the language list's own) the chosen line is drawn whole
+    above it; under the longest notice there is (three rows of 6x12 in large type) a list
+    line that takes two rows cannot be whole, but its first row stays in view."""
+    said = Message("menu.language", language=Message("language.name"))
+    longest = longest_notice()
+    bad: list[str] = []
+    for name in LISTS:
+        view = dataclasses.replace(SAMPLES[name], message=said)  # type: ignore[type-var]
+        missing = hidden(view, big)
+        if missing:
+            bad.append(f"{name} under {i18n.localize(said)!r}: {', '.join(missing)}")
+        view = dataclasses.replace(SAMPLES[name], message=longest)  # type: ignore[type-var]
+        drawn, top = draw(view, big)
+        first = tokens(i18n.localize(view.lines[view.index]))[0]
+        if not any(first in tokens(t) for t, _, bottom in drawn.texts if bottom <= top):
+            bad.append(f"{name} under the longest notice: {first!r}")
+    assert not bad, "\n".join(bad)

@@ -61,3 +61,25 @@ def test_the_languages_are_listed_in_their_own_words_and_one_ok_takes_one() -> N
     assert language(table) == "ru"
     table.press(Key.B)  # back to the game, in Russian
     assert table.ui.screen is Screen.SCORE and language(table) == "ru"
+
+
+def test_every_list_the_menu_opens_says_where_b_goes_and_b_goes_there() -> None:
+    """Issue 27: B from Language and Entry left the menu for the game, from Rules, History
+    and Help it went back to the menu, and every one of them said "B back". TABLE.md's
+    scripts keep Language and Entry's "OK B" at the game (the menu: "OK chooses, B closes"),
+    so their hint says "B close"; the others say "B back" and go back to the menu."""
+    table = Table(Rules(), reader_available=True)
+    table.press(Key.UP)
+    where = {"hint.back": Screen.MENU, "hint.leave": Screen.SCORE}
+    for item in (MenuItem.MODE, MenuItem.LANGUAGE, MenuItem.RULES, MenuItem.HISTORY, MenuItem.HELP):
+        to_item(table, item)
+        table.press(Key.OK)
+        view = table.view()
+        assert isinstance(view, ListView), item
+        (b,) = [hint for hint in view.hint if hint.params["key"] == "B"]
+        said = b.params["what"].key
+        table.press(Key.B)
+        assert table.ui.screen is where[said], f"{item}: B says {str(b)!r}, goes elsewhere"
+        if table.ui.screen is Screen.MENU:
+            table.press(Key.B)
+        assert table.ui.screen is Screen.SCORE

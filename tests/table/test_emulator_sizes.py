@@ -5,11 +5,13 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import sqlite3
 import struct
 import subprocess
 import sys
 import termios
 import time
+from contextlib import closing
 
 import pytest
 from test_emulator import read_until
@@ -131,3 +133,35 @@ def test_the_key_help_under_the_picture_is_in_the_tables_language(tmp_path):
         assert quit_with_q(pid, fd) == 0
     finally:
         reap(pid, fd)
+
+
+def test_keys_wait_while_the_terminal_is_too_small_for_the_picture(tmp_path):
+    """Issue 27: Enter, Right, Enter behind the "make it larger" line entered a contract the
+    player never saw. While the picture cannot be shown every key but q waits (is dropped)."""
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    db = tmp_path / "k.db"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the scorer on an 80x20 terminal
+        command = [sys.executable, "-m", "hardware.cli", "run", "--db", str(db)]
+        os.execvpe(sys.executable, command, env)
+    try:
+        _winsize(fd, 20, 80)
+        shown = read_until(fd, time.monotonic() + 20, b"(q quits)")
+        shown = b" ".join(shown.split())
+        # the whole line, wrapped to the terminal's width
+        assert b"make it larger; keys wait until the picture fits (q quits)" in shown, shown
+        for key in (b"\r", b"\x1b[C", b"\r", b"a", b"m"):
+            os.write(fd, key)
+            # each key draws the line again (before the fix: the changed screen's frame did)
+            assert b"needs 128x33" in read_until(fd, time.monotonic() + 10, b"(q quits)")
+        _winsize(fd, 40, 140)  # the picture comes: the score screen, as it was
+        shown = read_until(fd, time.monotonic() + 20, b"arrows: seats/joystick")
+        assert b"arrows: seats/joystick" in shown
+        assert quit_with_q(pid, fd) == 0
+    finally:
+        reap(pid, fd)
+    with closing(sqlite3.connect(db)) as journal:
+        (stored,) = journal.execute("SELECT count(*) FROM entries").fetchone()
+    assert stored == 0, f"{stored} entries were stored behind the too-small line"

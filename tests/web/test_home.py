@@ -209,6 +209,29 @@ def test_an_unknown_game_is_a_404_page(home):
     assert err.value.code == 404
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "ru"])
+def test_an_unknown_path_is_a_404_page_in_the_pages_language(home, lang):
+    """Issue 27: /nope answered Starlette's plain English "Not Found" while /games/99 was
+    a page in the reader's language."""
+    import urllib.error
+    import urllib.request
+
+    from hardware.web.language import texts_for
+
+    t = texts_for(lang)
+    pages = {}
+    for path in ("/nope", "/games/99"):
+        asked = urllib.request.Request(home.url + path, headers={"Accept-Language": lang})
+        with pytest.raises(urllib.error.HTTPError) as err:
+            urllib.request.urlopen(asked, timeout=10)
+        assert err.value.code == 404, path
+        assert err.value.headers["Content-Language"] == lang, path
+        pages[path] = err.value.read().decode()
+    assert t.no_such_page.format(path="/nope") in pages["/nope"].replace("&#x27;", "'")
+    assert f'<html lang="{lang}"' in pages["/nope"] and "Not Found" not in pages["/nope"]
+    assert t.nav_games in pages["/nope"]  # the site's navigation, as /games/99 has it
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
