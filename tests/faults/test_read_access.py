@@ -64,9 +64,8 @@ def kaiser(*args: str, prefix: Sequence[str] = ()) -> Any:
     return proc
 
 
-@pytest.fixture
-def folder(shared: Path) -> Path:
-    """A folder of root's that others may read (0755), where user 65534 can run us."""
+def open_to_nobody(shared: Path) -> Path:
+    """``shared`` made readable by others (0755), once user 65534 can run us (else skip)."""
     probe = subprocess.run(
         [*NOBODY, sys.executable, "-c", "import hardware.cli"], cwd=REPO, capture_output=True
     )
@@ -74,6 +73,12 @@ def folder(shared: Path) -> Path:
         pytest.skip(f"user 65534 cannot run this checkout: {probe.stderr.decode()[-200:]}")
     shared.chmod(0o755)
     return shared
+
+
+@pytest.fixture
+def folder(shared: Path) -> Path:
+    """A folder of root's that others may read (0755), where user 65534 can run us."""
+    return open_to_nobody(shared)
 
 
 def readable(folder: Path) -> None:

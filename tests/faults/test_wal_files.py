@@ -27,7 +27,7 @@ from hardware.storage import beside
 
 from .conftest import REPO, one_line, play
 from .notify import Notify
-from .test_read_access import NOBODY, kaiser, two_games
+from .test_read_access import NOBODY, kaiser, open_to_nobody, two_games
 from .test_service_faults import finish, service, shown
 
 pytestmark = pytest.mark.slow
@@ -37,13 +37,7 @@ UID = 65534
 @pytest.fixture
 def home(shared: Path) -> Path:
     """A folder of user 65534's own (0755), where that user can run this checkout."""
-    probe = subprocess.run(
-        [*NOBODY, sys.executable, "-c", "import hardware.cli"], cwd=REPO, capture_output=True
-    )
-    if probe.returncode != 0:
-        pytest.skip(f"user 65534 cannot run this checkout: {probe.stderr.decode()[-200:]}")
-    shared.chmod(0o755)
-    os.chown(shared, UID, UID)
+    os.chown(open_to_nobody(shared), UID, UID)
     return shared
 
 
